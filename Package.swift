@@ -1,0 +1,49 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Module map: see DESIGN.md. Arrows point down only: HotelSOAP knows no network,
+// TerminalTable knows no hotels, HotelServer knows no terminal.
+let package = Package(
+    name: "HotelSearch",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "hotels", targets: ["hotels"]),
+        .library(name: "HotelSOAP", targets: ["HotelSOAP"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]
+        ),
+        .target(
+            name: "HotelSOAP",
+            dependencies: ["CLibXML2"]
+        ),
+        .target(name: "TerminalTable"),
+        .target(
+            name: "HotelCLI",
+            dependencies: [
+                "HotelSOAP",
+                "TerminalTable",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(
+            name: "hotels",
+            dependencies: ["HotelCLI"]
+        ),
+        .testTarget(
+            name: "HotelSOAPTests",
+            dependencies: ["HotelSOAP", "CLibXML2"]
+        ),
+        .testTarget(
+            name: "HotelCLITests",
+            dependencies: ["HotelCLI", "HotelSOAP"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

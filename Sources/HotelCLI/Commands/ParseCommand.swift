@@ -1,0 +1,65 @@
+import ArgumentParser
+import Foundation
+import HotelSOAP
+
+/// `hotels parse FILE`: the hotels of a saved SOAP response, offline.
+struct ParseCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "parse",
+        abstract: "Print the hotels of a saved SOAP response (offline).",
+        discussion: """
+            Reads a SearchHotelsResponse or GetHotelResponse (SOAP 1.1 or 1.2) from FILE, or
+            from standard input when FILE is -, and prints its hotels as they are parsed.
+            A fault is printed to standard error with its code, reason and detail.
+
+            Examples:
+              hotels parse Samples/responses/search-korean.xml
+              hotels parse saved.xml --format json
+              curl -s ... | hotels parse - --format tsv
+
+            \(ExitStatus.helpTable)
+            """
+    )
+
+    @Argument(help: "A saved SOAP response, or - for standard input.")
+    var file: String
+
+    @Option(help: "Output format: \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
+    var format: OutputFormat = .csv
+
+    func run() async throws {
+        let writer = HotelRowWriter(format: format, sink: .standardOutput())
+        do {
+            try ParseCommand.parse(file: file, into: writer)
+        } catch {
+            let rows = writer.rowsWritten
+            let context = file == "-" ? "standard input" : file
+            let code = Diagnostics.exitCode(for: error, context: context)
+            if rows > 0 && !(error is SOAPFault) {
+                Diagnostics.printError("\(rows) row(s) were written before the error; the output is incomplete")
+            }
+            throw code
+        }
+    }
+
+    static func parse(file: String, into writer: HotelRowWriter) throws {
+        let input = try InputFile(path: file)
+        defer { input.close() }
+        let parser = SOAPMessageParser { hotel in try writer.write(hotel) }
+        try writer.begin()
+        while let chunk = try input.read() {
+            try chunk.withUnsafeBytes { try parser.feed($0) }
+        }
+        switch try parser.finish().message {
+        case .searchResults:
+            break // hotels were written as they were parsed
+        case .hotelDetail(let detail):
+            try writer.write(detail.hotel)
+        case .fault(let fault):
+            throw fault
+        case let other:
+            throw CommandFailure(status: .malformedResponse, message: "this is \(other.kindName), not a response; nothing to print")
+        }
+        try writer.end()
+    }
+}

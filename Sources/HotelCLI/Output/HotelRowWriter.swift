@@ -1,0 +1,157 @@
+import Foundation
+import HotelSOAP
+
+/// Writes hotels as rows in one of the output formats, streaming for csv/tsv/json.
+///
+/// ```swift
+/// let writer = HotelRowWriter(format: .csv, sink: .standardOutput())
+/// try writer.begin()
+/// try writer.write(hotel)        // one row, written as soon as the hotel is parsed
+/// try writer.end()
+/// ```
+public final class HotelRowWriter {
+    public let format: OutputFormat
+    private let sink: OutputSink
+    /// Rows handed to the sink so far (table rows count once printed at `end`).
+    public private(set) var rowsWritten = 0
+    private var tableRows: [[String]] = []
+
+    public init(format: OutputFormat, sink: OutputSink) {
+        self.format = format
+        self.sink = sink
+    }
+
+    public func begin() throws(OutputError) {
+        switch format {
+        case .csv: try sink.write(OutputFormat.columns.joined(separator: ",") + "\n")
+        case .tsv: try sink.write(OutputFormat.columns.joined(separator: "\t") + "\n")
+        case .json, .table: break
+        }
+    }
+
+    public func write(_ hotel: HotelInfo) throws(OutputError) {
+        switch format {
+        case .csv:
+            try sink.write(hotel.columnValues.map(CSV.quote).joined(separator: ",") + "\n")
+        case .tsv:
+            try sink.write(hotel.columnValues.map(TSV.escape).joined(separator: "\t") + "\n")
+        case .json:
+            try sink.write(hotel.jsonLine + "\n")
+        case .table:
+            tableRows.append(hotel.tableValues)
+            return
+        }
+        rowsWritten += 1
+    }
+
+    /// Flushes everything. For `table`, this is when the aligned table is printed.
+    public func end() throws(OutputError) {
+        if format == .table {
+            try sink.write(TextTable.render(header: HotelInfo.tableHeader, rows: tableRows, rightAligned: HotelInfo.tableRightAligned))
+            rowsWritten += tableRows.count
+            tableRows = []
+        }
+        try sink.flush()
+    }
+}
+
+extension HotelInfo {
+    /// The CSV/TSV columns of DESIGN.md, in order.
+    var columnValues: [String] {
+        [
+            id, name, address, city, country, latitude.description, longitude.description,
+            String(stars), price.amount.description, price.currency,
+            distanceKm.map(\.description) ?? "", logoURL ?? "",
+        ]
+    }
+
+    static let tableHeader = ["ID", "NAME", "CITY", "COUNTRY", "STARS", "PRICE", "DISTANCE"]
+    static let tableRightAligned: Set<Int> = [4, 5, 6]
+
+    var tableValues: [String] {
+        [
+            id, name, city, country, String(repeating: "★", count: stars),
+            "\(price.amount) \(price.currency)",
+            distanceKm.map { String(format: "%.1f km", $0) } ?? "",
+        ]
+    }
+
+    /// One JSON object; `price` is a string so no consumer rounds it through a float.
+    var jsonLine: String {
+        var fields: [(String, JSONValue)] = [
+            ("hotel_id", .string(id)), ("name", .string(name)), ("address", .string(address)),
+            ("city", .string(city)), ("country", .string(country)),
+            ("latitude", .number(latitude.description)), ("longitude", .number(longitude.description)),
+            ("stars", .number(String(stars))), ("price", .string(price.amount.description)),
+            ("currency", .string(price.currency)),
+            ("distance_km", distanceKm.map { .number($0.description) } ?? .null),
+            ("logo_url", logoURL.map(JSONValue.string) ?? .null),
+            ("phone", phone.map(JSONValue.string) ?? .null),
+        ]
+        fields.append(("amenities", .array(amenities.map(JSONValue.string))))
+        return JSONValue.object(fields).text
+    }
+}
+
+/// RFC 4180 quoting.
+enum CSV {
+    static func quote(_ field: String) -> String {
+        guard field.utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }) else {
+            return field
+        }
+        return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+}
+
+/// TSV cannot quote: tabs, newlines and backslashes are escaped as `\t`, `\n`, `\r`, `\\`.
+enum TSV {
+    static func escape(_ field: String) -> String {
+        guard field.utf8.contains(where: { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == UInt8(ascii: "\\") }) else {
+            return field
+        }
+        var out = ""
+        for scalar in field.unicodeScalars {
+            switch scalar {
+            case "\t": out += "\\t"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\\": out += "\\\\"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+}
+
+/// Just enough JSON writing for JSON Lines, with exact escaping.
+indirect enum JSONValue {
+    case string(String), number(String), null, array([JSONValue]), object([(String, JSONValue)])
+
+    var text: String {
+        switch self {
+        case .string(let s): return JSONValue.quote(s)
+        case .number(let n): return n
+        case .null: return "null"
+        case .array(let items): return "[" + items.map(\.text).joined(separator: ",") + "]"
+        case .object(let fields): return "{" + fields.map { JSONValue.quote($0.0) + ":" + $0.1.text }.joined(separator: ",") + "}"
+        }
+    }
+
+    static func quote(_ s: String) -> String {
+        var out = "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}

@@ -1,0 +1,54 @@
+import ArgumentParser
+
+/// The exit codes of `hotels`, one per kind of failure, so a script can tell a refused
+/// query from a dead network. Documented in `hotels --help` and the README; keep stable.
+public enum ExitStatus: Int32, CaseIterable, Sendable {
+    case success = 0
+    /// Anything not listed below (a bug): the message says what.
+    case failure = 1
+    /// The service answered with a SOAP fault (printed: code, reason, detail).
+    case soapFault = 3
+    /// Bad flags or values: `hotels <command> --help` shows the usage.
+    case usage = 64
+    /// The response (or file) is not a well-formed, complete SOAP message.
+    case malformedResponse = 65
+    /// The input file does not exist or cannot be read.
+    case noInput = 66
+    /// The service cannot be reached (refused, DNS, reset).
+    case network = 69
+    /// Writing the output failed (disk full, closed pipe).
+    case outputError = 74
+    /// The service did not answer in time.
+    case timeout = 75
+    /// The service answered with an HTTP error and a body that is not SOAP.
+    case httpError = 76
+
+    public var meaning: String {
+        switch self {
+        case .success: return "success"
+        case .failure: return "unexpected internal error"
+        case .soapFault: return "the service returned a SOAP fault"
+        case .usage: return "usage error (unknown flag, bad value)"
+        case .malformedResponse: return "malformed, truncated or non-SOAP response"
+        case .noInput: return "input file not found or unreadable"
+        case .network: return "network error (connection refused, DNS, reset)"
+        case .outputError: return "could not write the output"
+        case .timeout: return "timed out"
+        case .httpError: return "HTTP error with a non-SOAP body"
+        }
+    }
+
+    /// The table printed at the end of `--help`.
+    static let helpTable: String = {
+        let rows = allCases.map { "  \(String($0.rawValue).padding(toLength: 4, withPad: " ", startingAt: 0))\($0.meaning)" }
+        return "Exit codes:\n" + rows.joined(separator: "\n")
+    }()
+}
+
+/// An error that knows its exit status and one-line message.
+struct CommandFailure: Error, CustomStringConvertible {
+    let status: ExitStatus
+    let message: String
+
+    var description: String { message }
+}

@@ -1,0 +1,101 @@
+/// Looks at the first bytes of a body before libxml2 does, to say what arrived when it is
+/// not XML: a proxy's HTML error page or plain text deserves a better message than
+/// "Start tag expected".
+final class ContentSniffer {
+    enum Action {
+        /// Not enough bytes yet to decide; they are buffered.
+        case wait
+        /// XML: parse these bytes as they are.
+        case direct
+        /// XML: parse the buffered bytes, which include these.
+        case buffered([UInt8])
+    }
+
+    private enum State { case undecided, xml, html }
+    private var state = State.undecided
+    private var buffer: [UInt8] = []
+
+    private static let decideAfter = 64
+    private static let htmlLimit = 16 * 1024
+
+    func take(_ bytes: UnsafeRawBufferPointer) throws(SOAPParseError) -> Action {
+        switch state {
+        case .xml: return .direct
+        case .undecided:
+            buffer.append(contentsOf: bytes)
+            guard try decide(final: false) else { return .wait }
+            if state == .xml {
+                defer { buffer = [] }
+                return .buffered(buffer)
+            }
+            return try takeHTML()
+        case .html:
+            buffer.append(contentsOf: bytes.prefix(ContentSniffer.htmlLimit))
+            return try takeHTML()
+        }
+    }
+
+    /// At the end of the body: the bytes still buffered, if they are XML.
+    func finish() throws(SOAPParseError) -> [UInt8]? {
+        switch state {
+        case .xml: return nil
+        case .undecided:
+            _ = try decide(final: true)
+            if state == .html { throw htmlError() }
+            defer { buffer = [] }
+            return buffer
+        case .html: throw htmlError()
+        }
+    }
+
+    private func takeHTML() throws(SOAPParseError) -> Action {
+        if buffer.count >= ContentSniffer.htmlLimit || title(closed: true) != nil { throw htmlError() }
+        return .wait
+    }
+
+    /// Returns true once decided (or throws when the bytes are plainly not XML).
+    private func decide(final: Bool) throws(SOAPParseError) -> Bool {
+        var start = 0
+        if buffer.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }
+        // UTF-16 (with or without BOM) and UCS-4: leave it to libxml2's encoding detection.
+        if let first = buffer.first, first == 0xFE || first == 0xFF || first == 0x00 || (buffer.count > 1 && buffer[1] == 0x00) {
+            state = .xml
+            return true
+        }
+        while start < buffer.count, [0x20, 0x09, 0x0A, 0x0D].contains(buffer[start]) { start += 1 }
+        guard buffer.count - start >= ContentSniffer.decideAfter || final else { return false }
+        guard start < buffer.count else {
+            throw SOAPParseError(.notXML, line: 0, reason: "the body is empty: expected a SOAP envelope")
+        }
+        guard buffer[start] == UInt8(ascii: "<") else {
+            throw SOAPParseError(.notXML, line: 1, reason: "the body is not XML: it starts with \"\(snippet(from: start))\"")
+        }
+        let head = String(decoding: buffer[start..<min(buffer.count, start + 32)], as: UTF8.self).lowercased()
+        state = head.hasPrefix("<!doctype html") || head.hasPrefix("<html") ? .html : .xml
+        return true
+    }
+
+    private func htmlError() -> SOAPParseError {
+        let what = title(closed: false).map { "an HTML page (\"\($0)\")" } ?? "an HTML page"
+        return SOAPParseError(.notXML, line: 1, reason: "expected a SOAP envelope but got \(what)")
+    }
+
+    /// The text of `<title>`, whitespace collapsed and control characters dropped.
+    private func title(closed: Bool) -> String? {
+        let text = String(decoding: buffer, as: UTF8.self)
+        guard let open = text.range(of: "<title", options: .caseInsensitive),
+              let gt = text[open.upperBound...].firstIndex(of: ">") else { return nil }
+        let rest = text[text.index(after: gt)...]
+        let end = rest.range(of: "</title", options: .caseInsensitive)
+        if closed && end == nil { return nil }
+        let raw = rest[..<(end?.lowerBound ?? rest.endIndex)].prefix(120)
+        let cleaned = raw.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }
+        return String(String.UnicodeScalarView(cleaned)).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
+    private func snippet(from start: Int) -> String {
+        let text = String(decoding: buffer[start..<min(buffer.count, start + 60)], as: UTF8.self)
+        let printable = text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? " " : Character($0) }
+        return String(printable).trimmingCharacters(in: .whitespaces)
+    }
+}

@@ -1,0 +1,380 @@
+import Foundation
+
+/// The SAX delegate that turns envelope events into models.
+///
+/// It keeps a stack of the known elements it is inside. An element it does not know is
+/// skipped with its whole subtree (a newer server may add fields), and text is collected
+/// only inside the leaf fields it wants.
+final class SOAPMessageHandler: SAXDelegate {
+    /// Where we are: the known element each level of the stack is inside.
+    enum Scope {
+        case envelope, body
+        case searchResponse, getHotelResponse, hotel
+        case searchRequest, near, getHotelRequest
+        case fault, faultCode, faultSubcode, faultReason, faultDetail, searchFault
+    }
+
+    var driver: SAXDriver!
+    let maxDepth: Int
+    let onHotel: ((HotelInfo) throws -> Void)?
+
+    private(set) var version: SOAPVersion?
+    private(set) var error: SOAPParseError?
+    private(set) var delegateError: (any Error)?
+    /// Set once the root element has closed.
+    private(set) var rootClosed = false
+    private(set) var message: SOAPMessage?
+    private(set) var totalCount: Int?
+
+    private var scopes: [Scope] = []
+    private var depth = 0
+    private var skipDepth = 0
+    private var names = NameCache()
+
+    /// The leaf whose text we are collecting, if any.
+    private var leaf: ElementName?
+    private var leafNamespace: NamespaceKind = .none
+    private var text: [UInt8] = []
+    private var priceCurrency: String?
+    private var reasonLang: String?
+
+    // Partial models, completed as their elements close.
+    private var hotel = HotelBuilder()
+    private var pageOffset: Int?
+    private var hotels: [HotelInfo] = []
+    private var query = HotelQuery()
+    private var near = NearBuilder()
+    private var hotelId: String?
+    private var detailHotel: HotelInfo?
+    private var detailDescription: String?
+    private var imageURLs: [String] = []
+    private var fault = FaultBuilder()
+
+    init(maxDepth: Int, onHotel: ((HotelInfo) throws -> Void)?) {
+        self.maxDepth = maxDepth
+        self.onHotel = onHotel
+        text.reserveCapacity(256)
+    }
+
+    // MARK: SAXDelegate
+
+    func didStartElement(_ localName: UnsafePointer<UInt8>, namespaceURI: UnsafePointer<UInt8>?, attributes: SAXAttributes) {
+        depth += 1
+        if depth > maxDepth {
+            return fail(.tooDeep, "elements nest deeper than \(maxDepth) levels")
+        }
+        if skipDepth > 0 || leaf != nil {
+            // Inside an ignored subtree, or an element inside a text field: skip it all.
+            skipDepth += 1
+            return
+        }
+        let interned = driver.isInterned
+        let name = names.name(localName, interned: interned)
+        let ns = names.namespace(namespaceURI, interned: interned)
+        guard let scope = scopes.last else {
+            return startRoot(name, ns, localName, namespaceURI)
+        }
+        switch scope {
+        case .envelope:
+            if name == .Body && ns.isEnvelope { scopes.append(.body) } else { skipDepth = 1 }
+        case .body:
+            startBodyChild(name, ns, localName, namespaceURI)
+        case .searchResponse:
+            guard ns == .contract else { return skip() }
+            switch name {
+            case .TotalCount, .Offset: collect(name, ns)
+            case .Hotel: hotel = HotelBuilder(); scopes.append(.hotel)
+            default: skip()
+            }
+        case .hotel:
+            guard ns == .contract, HotelBuilder.fields.contains(name) else { return skip() }
+            if name == .Price {
+                priceCurrency = attributes.value(localName: "currency", namespaceURI: nil)
+                    ?? attributes.value(localName: "currency", namespaceURI: HotelSearchContract.namespace)
+            }
+            collect(name, ns)
+        case .getHotelResponse:
+            guard ns == .contract else { return skip() }
+            switch name {
+            case .Hotel: hotel = HotelBuilder(); scopes.append(.hotel)
+            case .Description, .ImageURL: collect(name, ns)
+            default: skip()
+            }
+        case .searchRequest:
+            guard ns == .contract else { return skip() }
+            switch name {
+            case .Near: near = NearBuilder(); scopes.append(.near)
+            case .City, .Name, .MinStars, .MaxPrice, .Currency, .CheckIn, .CheckOut, .Guests,
+                 .Amenity, .SortBy, .Offset, .Limit:
+                collect(name, ns)
+            default: skip()
+            }
+        case .near:
+            guard ns == .contract, [.Latitude, .Longitude, .RadiusKm].contains(name) else { return skip() }
+            collect(name, ns)
+        case .getHotelRequest:
+            guard ns == .contract, name == .HotelId else { return skip() }
+            collect(name, ns)
+        case .fault:
+            startFaultChild(name, ns)
+        case .faultCode:
+            guard ns.isEnvelope else { return skip() }
+            switch name {
+            case .Value: collect(name, ns)
+            case .Subcode where fault.subcode == nil: scopes.append(.faultSubcode)
+            default: skip()
+            }
+        case .faultSubcode:
+            // Only the first level of subcode: deeper ones refine it further than we report.
+            guard ns.isEnvelope, name == .Value else { return skip() }
+            collect(name, ns)
+        case .faultReason:
+            guard ns.isEnvelope, name == .Text else { return skip() }
+            reasonLang = attributes.value(localName: "lang", namespaceURI: HotelSearchContract.xmlNamespace)
+            collect(name, ns)
+        case .faultDetail:
+            guard ns == .contract, name == .SearchFault, fault.detail == nil else { return skip() }
+            fault.detail = FaultBuilder.Detail()
+            scopes.append(.searchFault)
+        case .searchFault:
+            guard ns == .contract, [.Code, .Message, .Field].contains(name) else { return skip() }
+            collect(name, ns)
+        }
+    }
+
+    func didEndElement() {
+        depth -= 1
+        if skipDepth > 0 {
+            skipDepth -= 1
+            return
+        }
+        if let field = leaf {
+            leaf = nil
+            return endLeaf(field)
+        }
+        guard let scope = scopes.popLast() else { return }
+        switch scope {
+        case .envelope: rootClosed = true
+        case .hotel: endHotel()
+        case .near:
+            if let circle = near.build(fail: invalid) { query.near = circle }
+        case .searchResponse:
+            guard let totalCount, let pageOffset else {
+                return invalid("SearchHotelsResponse", "TotalCount and Offset are required", nil)
+            }
+            message = .searchResults(SearchPage(totalCount: totalCount, offset: pageOffset, hotels: hotels))
+        case .getHotelResponse:
+            guard let detailHotel else { return invalid("GetHotelResponse/Hotel", "is required", nil) }
+            message = .hotelDetail(HotelDetail(hotel: detailHotel, description: detailDescription ?? "", imageURLs: imageURLs))
+        case .searchRequest:
+            message = .searchHotels(query)
+        case .getHotelRequest:
+            guard let hotelId else { return invalid("GetHotel/HotelId", "is required", nil) }
+            message = .getHotel(id: hotelId)
+        case .fault:
+            guard let version else { return }
+            message = .fault(fault.build(version: version))
+        case .body, .faultCode, .faultSubcode, .faultReason, .faultDetail, .searchFault:
+            break
+        }
+    }
+
+    func foundCharacters(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard leaf != nil, skipDepth == 0 else { return }
+        text.append(contentsOf: bytes)
+    }
+
+    func foundDoctype() {
+        fail(.doctype, "the message carries a <!DOCTYPE>; SOAP forbids DTDs, so it was refused before any entity was read")
+    }
+
+    // MARK: Starting elements
+
+    private func startRoot(_ name: ElementName, _ ns: NamespaceKind, _ local: UnsafePointer<UInt8>, _ uri: UnsafePointer<UInt8>?) {
+        switch (name, ns) {
+        case (.Envelope, .soap11): version = .v11
+        case (.Envelope, .soap12): version = .v12
+        default:
+            let what = name == .Envelope ? "an Envelope in namespace \(uri.map { String(cString: $0) } ?? "(none)")" : "<\(qualified(local, uri))>"
+            return fail(.notSOAP, "expected a SOAP 1.1 or 1.2 Envelope but the document starts with \(what)")
+        }
+        scopes.append(.envelope)
+    }
+
+    private func startBodyChild(_ name: ElementName, _ ns: NamespaceKind, _ local: UnsafePointer<UInt8>, _ uri: UnsafePointer<UInt8>?) {
+        guard message == nil, !scopes.contains(where: { $0 != .envelope && $0 != .body }) else { return skip() }
+        switch (name, ns) {
+        case (.SearchHotelsResponse, .contract): scopes.append(.searchResponse)
+        case (.GetHotelResponse, .contract): scopes.append(.getHotelResponse)
+        case (.SearchHotels, .contract): scopes.append(.searchRequest)
+        case (.GetHotel, .contract): scopes.append(.getHotelRequest)
+        case (.Fault, let ns) where ns.isEnvelope: scopes.append(.fault)
+        default:
+            fail(.notSOAP, "the SOAP Body holds <\(qualified(local, uri))>, which is not an operation of \(HotelSearchContract.namespace)")
+        }
+    }
+
+    private func startFaultChild(_ name: ElementName, _ ns: NamespaceKind) {
+        switch version {
+        case .v11:
+            // SOAP 1.1 fault children are unqualified; some stacks qualify them anyway.
+            guard ns == .none || ns == .soap11 else { return skip() }
+            switch name {
+            case .faultcode, .faultstring: collect(name, ns)
+            case .detail: scopes.append(.faultDetail)
+            default: skip()
+            }
+        case .v12:
+            guard ns == .soap12 else { return skip() }
+            switch name {
+            case .Code: scopes.append(.faultCode)
+            case .Reason: scopes.append(.faultReason)
+            case .Detail: scopes.append(.faultDetail)
+            default: skip()
+            }
+        case nil: skip()
+        }
+    }
+
+    private func collect(_ name: ElementName, _ ns: NamespaceKind) {
+        leaf = name
+        leafNamespace = ns
+        text.removeAll(keepingCapacity: true)
+    }
+
+    private func skip() { skipDepth = 1 }
+
+    // MARK: Ending elements
+
+    private var leafText: String { String(decoding: text, as: UTF8.self) }
+
+    private func endLeaf(_ field: ElementName) {
+        switch scopes.last {
+        case .searchResponse:
+            guard let n = parseInt(field == .TotalCount ? "TotalCount" : "Offset", min: 0) else { return }
+            if field == .TotalCount { totalCount = n } else { pageOffset = n }
+        case .hotel:
+            hotel.set(field, text: text, currency: priceCurrency, fail: invalid)
+        case .getHotelResponse:
+            if field == .Description { detailDescription = leafText } else { imageURLs.append(leafText) }
+        case .searchRequest:
+            endQueryField(field)
+        case .near:
+            near.set(field, text: text)
+        case .getHotelRequest:
+            hotelId = leafText
+        case .faultCode:
+            fault.code = leafText.localPartOfQName
+        case .faultSubcode:
+            if fault.subcode == nil { fault.subcode = leafText.localPartOfQName }
+        case .faultReason:
+            fault.offerReason(leafText, lang: reasonLang)
+        case .fault:
+            if field == .faultcode { fault.code = leafText.localPartOfQName } else { fault.offerReason(leafText, lang: nil) }
+        case .searchFault:
+            switch field {
+            case .Code: fault.detail?.code = leafText.trimmingXMLSpace
+            case .Message: fault.detail?.message = leafText
+            default: fault.detail?.field = leafText.trimmingXMLSpace
+            }
+        default: break
+        }
+    }
+
+    private func endQueryField(_ field: ElementName) {
+        switch field {
+        case .City: query.city = leafText
+        case .Name: query.name = leafText
+        case .MinStars: query.minStars = parseInt("MinStars", min: nil)
+        case .MaxPrice:
+            guard let value = DecimalText.parse(text) else { return invalid("MaxPrice", "is not a decimal number", leafText) }
+            query.maxPrice = value
+        case .Currency: query.currency = leafText.trimmingXMLSpace
+        case .CheckIn, .CheckOut:
+            guard let date = CalendarDate(leafText.trimmingXMLSpace) else {
+                return invalid("\(field)", "is not a date (YYYY-MM-DD)", leafText)
+            }
+            if field == .CheckIn { query.checkIn = date } else { query.checkOut = date }
+        case .Guests: query.guests = parseInt("Guests", min: nil)
+        case .Amenity: query.amenities.append(leafText)
+        case .SortBy:
+            guard let order = SortOrder(rawValue: leafText.trimmingXMLSpace) else {
+                return invalid("SortBy", "must be one of \(SortOrder.allCases.map(\.rawValue).joined(separator: ", "))", leafText)
+            }
+            query.sortBy = order
+        case .Offset: query.offset = parseInt("Offset", min: nil)
+        case .Limit: query.limit = parseInt("Limit", min: nil)
+        default: break
+        }
+    }
+
+    private func endHotel() {
+        guard let built = hotel.build(fail: invalid) else { return }
+        if scopes.last == .getHotelResponse {
+            detailHotel = built
+        } else if let onHotel {
+            do { try onHotel(built) } catch {
+                delegateError = error
+                driver.stop()
+            }
+        } else {
+            hotels.append(built)
+        }
+    }
+
+    private func parseInt(_ field: String, min: Int?) -> Int? {
+        guard let n = IntegerText.parse(text) else {
+            invalid(field, "is not an integer", leafText)
+            return nil
+        }
+        if let min, n < min {
+            invalid(field, "must be at least \(min)", leafText)
+            return nil
+        }
+        return n
+    }
+
+    // MARK: Failing
+
+    private func fail(_ kind: SOAPParseError.Kind, _ reason: String, field: String? = nil) {
+        guard error == nil else { return }
+        error = SOAPParseError(kind, line: driver.line, column: driver.column, reason: reason, field: field)
+        driver.stop()
+    }
+
+    private func invalid(_ field: String, _ problem: String, _ value: String?) {
+        var reason = "\(field) \(problem)"
+        if let value {
+            let shown = value.count > 40 ? String(value.prefix(40)) + "…" : value
+            reason += ": \"\(shown)\""
+        }
+        fail(.invalidValue, reason, field: field)
+    }
+
+    private func qualified(_ local: UnsafePointer<UInt8>, _ uri: UnsafePointer<UInt8>?) -> String {
+        let name = String(cString: local)
+        guard let uri else { return name }
+        return "\(name) xmlns=\"\(String(cString: uri))\""
+    }
+}
+
+extension NamespaceKind {
+    var isEnvelope: Bool { self == .soap11 || self == .soap12 }
+}
+
+extension String {
+    /// `soap:Client` → `Client`: the prefix is the sender's choice, the local part the meaning.
+    var localPartOfQName: String {
+        let trimmed = trimmingXMLSpace
+        guard let colon = trimmed.lastIndex(of: ":") else { return trimmed }
+        return String(trimmed[trimmed.index(after: colon)...])
+    }
+
+    /// Strips XML whitespace (space, tab, CR, LF) at both ends, as schema types with
+    /// `whiteSpace="collapse"` (numbers, dates, enums, QNames) do.
+    var trimmingXMLSpace: String {
+        let xmlSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
+        guard let first = firstIndex(where: { !xmlSpace($0) }), let last = lastIndex(where: { !xmlSpace($0) }) else { return "" }
+        return String(self[first...last])
+    }
+}

@@ -1,0 +1,143 @@
+import Foundation
+
+/// Reads SOAP messages of the contract, whole or as a stream.
+///
+/// Whole:
+/// ```swift
+/// let envelope = try SOAPMessageParser.parse(data)          // any message
+/// let page = try SOAPMessageParser.parseSearchPage(data)     // throws SOAPFault on a fault
+/// ```
+/// Streaming, as network chunks arrive; each hotel is handed out as its element closes
+/// and is not kept, so memory stays flat however long the response:
+/// ```swift
+/// let parser = SOAPMessageParser { hotel in print(hotel.name) }
+/// for try await chunk in body { try parser.feed(chunk) }
+/// let envelope = try parser.finish()   // .searchResults(page) with page.hotels empty
+/// ```
+///
+/// Errors are `SOAPParseError` (malformed, truncated, DOCTYPE, not XML, not SOAP, invalid
+/// value), or whatever `onHotel` threw. A truncated document is always an error, never a
+/// short page.
+public final class SOAPMessageParser {
+    public struct Limits: Sendable {
+        /// Deeper nesting is an error: a SOAP response of ours is 5 levels deep.
+        public var maxDepth: Int
+
+        public init(maxDepth: Int = 64) {
+            self.maxDepth = maxDepth
+        }
+
+        public static let `default` = Limits()
+    }
+
+    private let handler: SOAPMessageHandler
+    private let driver: SAXDriver
+    private let sniffer = ContentSniffer()
+    private var finished = false
+
+    /// - Parameter onHotel: called with each hotel of a `SearchHotelsResponse` as soon as
+    ///   it is complete. When given, hotels are not collected into the page. Throwing
+    ///   from it stops the parse and `feed`/`finish` rethrow that error.
+    public init(limits: Limits = .default, onHotel: ((HotelInfo) throws -> Void)? = nil) {
+        handler = SOAPMessageHandler(maxDepth: limits.maxDepth, onHotel: onHotel)
+        driver = SAXDriver(delegate: handler)
+        handler.driver = driver
+    }
+
+    /// `TotalCount` of a search response, as soon as it has been read (before any hotel).
+    public var totalCount: Int? { handler.totalCount }
+
+    /// Parses the next chunk of the message. Throws as soon as the bytes so far are
+    /// known to be bad, so a caller can stop reading the network.
+    public func feed(_ bytes: UnsafeRawBufferPointer) throws {
+        guard !finished else { return }
+        switch try sniffer.take(bytes) {
+        case .wait: return
+        case .direct:
+            try push(bytes, last: false)
+        case .buffered(let all):
+            try all.withUnsafeBytes { try push($0, last: false) }
+        }
+    }
+
+    public func feed(_ bytes: some Sequence<UInt8>) throws {
+        let array = Array(bytes)
+        try array.withUnsafeBytes { try feed($0) }
+    }
+
+    /// Ends the message and returns it. Throws if it was incomplete or invalid.
+    public func finish() throws -> SOAPEnvelope {
+        guard !finished else { throw SOAPParseError(.notXML, line: 0, reason: "the parser was already finished") }
+        finished = true
+        if let buffered = try sniffer.finish() {
+            try buffered.withUnsafeBytes { try push($0, last: false) }
+        }
+        try push(UnsafeRawBufferPointer(start: nil, count: 0), last: true)
+        if let error = handler.error { throw error }
+        guard handler.rootClosed, let version = handler.version else {
+            throw SOAPParseError(.truncated, line: driver.line, reason: "the message ended before its Envelope closed: it was cut off")
+        }
+        guard let message = handler.message else {
+            throw SOAPParseError(.notSOAP, line: driver.line, reason: "the SOAP Body is empty: no response, request or fault in it")
+        }
+        return SOAPEnvelope(version: version, message: message)
+    }
+
+    private func push(_ bytes: UnsafeRawBufferPointer, last: Bool) throws {
+        if driver.parse(bytes, last: last) { return }
+        if let error = handler.delegateError { throw error }
+        if let error = handler.error { throw error }
+        guard let failure = driver.failure else { return }
+        // The root never closed and the input ran out: the message was cut off.
+        let truncated = last && !handler.rootClosed && handler.version != nil
+        if truncated {
+            throw SOAPParseError(.truncated, line: failure.line, column: failure.column,
+                                 reason: "the message ended before its Envelope closed: it was cut off (\(failure.message))")
+        }
+        if handler.version == nil && failure.code == 4 /* XML_ERR_DOCUMENT_EMPTY */ {
+            throw SOAPParseError(.notXML, line: failure.line, column: failure.column,
+                                 reason: "the body is not XML (\(failure.message))")
+        }
+        throw SOAPParseError(.malformed, line: failure.line, column: failure.column, reason: "malformed XML: \(failure.message)")
+    }
+}
+
+extension SOAPMessageParser {
+    /// Parses a whole message.
+    public static func parse(_ bytes: some Sequence<UInt8>, limits: Limits = .default) throws -> SOAPEnvelope {
+        let parser = SOAPMessageParser(limits: limits)
+        try parser.feed(bytes)
+        return try parser.finish()
+    }
+
+    /// Parses a `SearchHotelsResponse`; a fault is thrown as `SOAPFault`.
+    public static func parseSearchPage(_ bytes: some Sequence<UInt8>) throws -> SearchPage {
+        switch try parse(bytes).message {
+        case .searchResults(let page): return page
+        case .fault(let fault): throw fault
+        case let other: throw SOAPParseError(.notSOAP, line: 0, reason: "expected a SearchHotelsResponse but got \(other.kindName)")
+        }
+    }
+
+    /// Parses a `GetHotelResponse`; a fault is thrown as `SOAPFault`.
+    public static func parseHotelDetail(_ bytes: some Sequence<UInt8>) throws -> HotelDetail {
+        switch try parse(bytes).message {
+        case .hotelDetail(let detail): return detail
+        case .fault(let fault): throw fault
+        case let other: throw SOAPParseError(.notSOAP, line: 0, reason: "expected a GetHotelResponse but got \(other.kindName)")
+        }
+    }
+}
+
+extension SOAPMessage {
+    /// The element name of the message, for error messages.
+    public var kindName: String {
+        switch self {
+        case .searchHotels: return "a SearchHotels request"
+        case .getHotel: return "a GetHotel request"
+        case .searchResults: return "a SearchHotelsResponse"
+        case .hotelDetail: return "a GetHotelResponse"
+        case .fault: return "a Fault"
+        }
+    }
+}

@@ -1,0 +1,140 @@
+import Foundation
+
+/// Writes the responses of the contract: result pages, hotel details and faults.
+/// The service uses it; so do the tests and the benchmarks, to make real responses.
+///
+/// ```swift
+/// var writer = SOAPResponseWriter(version: .v11)
+/// writer.beginSearchResults(totalCount: 120, offset: 0)
+/// for hotel in hotels { try writer.append(hotel) }
+/// let body = writer.finishSearchResults()
+/// ```
+public struct SOAPResponseWriter: Sendable {
+    public let version: SOAPVersion
+    private var xml: XMLWriter
+
+    public init(version: SOAPVersion, capacity: Int = 4096) {
+        self.version = version
+        self.xml = XMLWriter(capacity: capacity)
+    }
+
+    public mutating func beginSearchResults(totalCount: Int, offset: Int) {
+        Envelope.open(&xml, version: version)
+        xml.open("h:SearchHotelsResponse", ["xmlns:h": HotelSearchContract.namespace])
+        xml.element("h:TotalCount", trusted: String(totalCount))
+        xml.element("h:Offset", trusted: String(offset))
+    }
+
+    public mutating func append(_ hotel: HotelInfo) throws(XMLWriterError) {
+        try xml.hotel(hotel)
+    }
+
+    /// Bytes written so far, for a server that streams a long page out in chunks.
+    public mutating func takeBytes() -> [UInt8] {
+        defer { xml = XMLWriter(capacity: 4096) }
+        return xml.bytes
+    }
+
+    public mutating func finishSearchResults() -> [UInt8] {
+        xml.close("h:SearchHotelsResponse")
+        Envelope.close(&xml, version: version)
+        return takeBytes()
+    }
+
+    public static func searchResults(_ page: SearchPage, version: SOAPVersion) throws(XMLWriterError) -> [UInt8] {
+        var writer = SOAPResponseWriter(version: version, capacity: 512 + page.hotels.count * 400)
+        writer.beginSearchResults(totalCount: page.totalCount, offset: page.offset)
+        for hotel in page.hotels { try writer.append(hotel) }
+        return writer.finishSearchResults()
+    }
+
+    public static func hotelDetail(_ detail: HotelDetail, version: SOAPVersion) throws(XMLWriterError) -> [UInt8] {
+        var xml = XMLWriter()
+        Envelope.open(&xml, version: version)
+        xml.open("h:GetHotelResponse", ["xmlns:h": HotelSearchContract.namespace])
+        try xml.hotel(detail.hotel)
+        try xml.element("h:Description", detail.description, field: "Description")
+        for url in detail.imageURLs { try xml.element("h:ImageURL", url, field: "ImageURL") }
+        xml.close("h:GetHotelResponse")
+        Envelope.close(&xml, version: version)
+        return xml.bytes
+    }
+
+    /// A fault never fails to write: characters XML cannot carry become U+FFFD, because a
+    /// server that cannot even report its error leaves the client with nothing.
+    public static func fault(_ fault: SOAPFault) -> [UInt8] {
+        func clean(_ s: String) -> String {
+            String(String.UnicodeScalarView(s.unicodeScalars.map { XMLWriter.isXMLChar($0) ? $0 : "\u{FFFD}" }))
+        }
+        var xml = XMLWriter()
+        let v = fault.version
+        let p = Envelope.prefix(v)
+        Envelope.open(&xml, version: v)
+        xml.open("\(p):Fault")
+        switch v {
+        case .v11:
+            // faultcode/faultstring/detail are unqualified in SOAP 1.1.
+            xml.element("faultcode", trusted: "\(p):\(fault.code)")
+            try? xml.element("faultstring", clean(fault.reason), field: "faultstring")
+            if let detail = fault.detail {
+                xml.open("detail")
+                xml.searchFault(detail, clean: clean)
+                xml.close("detail")
+            }
+        case .v12:
+            xml.open("\(p):Code")
+            xml.element("\(p):Value", trusted: "\(p):\(fault.code)")
+            if let subcode = fault.subcode {
+                xml.open("\(p):Subcode")
+                xml.open("\(p):Value", ["xmlns:h": HotelSearchContract.namespace])
+                xml.raw("h:\(subcode)")
+                xml.close("\(p):Value")
+                xml.close("\(p):Subcode")
+            }
+            xml.close("\(p):Code")
+            xml.open("\(p):Reason")
+            xml.open("\(p):Text", ["xml:lang": "en"])
+            try? xml.text(clean(fault.reason), field: "Reason")
+            xml.close("\(p):Text")
+            xml.close("\(p):Reason")
+            if let detail = fault.detail {
+                xml.open("\(p):Detail")
+                xml.searchFault(detail, clean: clean)
+                xml.close("\(p):Detail")
+            }
+        }
+        xml.close("\(p):Fault")
+        Envelope.close(&xml, version: v)
+        return xml.bytes
+    }
+}
+
+extension XMLWriter {
+    mutating func hotel(_ hotel: HotelInfo) throws(XMLWriterError) {
+        raw("<h:Hotel>")
+        try element("h:HotelId", hotel.id, field: "HotelId")
+        try element("h:Name", hotel.name, field: "Name")
+        try element("h:Address", hotel.address, field: "Address")
+        try element("h:City", hotel.city, field: "City")
+        try element("h:Country", hotel.country, field: "Country")
+        try element("h:Latitude", hotel.latitude, field: "Latitude")
+        try element("h:Longitude", hotel.longitude, field: "Longitude")
+        element("h:Stars", trusted: String(hotel.stars))
+        open("h:Price", ["currency": hotel.price.currency])
+        raw(hotel.price.amount.plainText)
+        close("h:Price")
+        if let distance = hotel.distanceKm { try element("h:DistanceKm", distance, field: "DistanceKm") }
+        if let logo = hotel.logoURL { try element("h:LogoURL", logo, field: "LogoURL") }
+        if let phone = hotel.phone { try element("h:Phone", phone, field: "Phone") }
+        for amenity in hotel.amenities { try element("h:Amenity", amenity, field: "Amenity") }
+        raw("</h:Hotel>")
+    }
+
+    mutating func searchFault(_ detail: SearchFault, clean: (String) -> String) {
+        open("h:SearchFault", ["xmlns:h": HotelSearchContract.namespace])
+        try? element("h:Code", clean(detail.code), field: "Code")
+        try? element("h:Message", clean(detail.message), field: "Message")
+        if let field = detail.field { try? element("h:Field", clean(field), field: "Field") }
+        close("h:SearchFault")
+    }
+}

@@ -1,0 +1,139 @@
+import Foundation
+
+/// Appends well-formed, escaped XML to a byte buffer. No DOM: envelopes are written
+/// straight into the bytes that go on the wire.
+///
+/// ```swift
+/// var xml = XMLWriter()
+/// xml.open("h:City")
+/// try xml.text("Zürich & <Co>", field: "City")
+/// xml.close("h:City")
+/// ```
+public struct XMLWriter: Sendable {
+    public private(set) var bytes: [UInt8] = []
+
+    public init(capacity: Int = 1024) {
+        bytes.reserveCapacity(capacity)
+    }
+
+    public mutating func raw(_ text: String) {
+        bytes.append(contentsOf: text.utf8)
+    }
+
+    public mutating func open(_ name: String, _ attributes: KeyValuePairs<String, String> = [:]) {
+        bytes.append(UInt8(ascii: "<"))
+        raw(name)
+        for (key, value) in attributes {
+            bytes.append(UInt8(ascii: " "))
+            raw(key)
+            raw("=\"")
+            // Attribute values here are our own constants (namespaces, codes): escaping
+            // still applies so a future caller cannot break the document.
+            appendEscaped(value, inAttribute: true)
+            bytes.append(UInt8(ascii: "\""))
+        }
+        bytes.append(UInt8(ascii: ">"))
+    }
+
+    public mutating func close(_ name: String) {
+        raw("</")
+        raw(name)
+        bytes.append(UInt8(ascii: ">"))
+    }
+
+    /// Escaped character data. Throws if `value` holds a character XML 1.0 cannot carry
+    /// (most C0 controls, U+FFFE, U+FFFF): no escape can represent those.
+    public mutating func text(_ value: String, field: String) throws(XMLWriterError) {
+        try XMLWriter.validate(value, field: field)
+        appendEscaped(value, inAttribute: false)
+    }
+
+    /// `<name>value</name>` with `value` escaped.
+    public mutating func element(_ name: String, _ value: String, field: String) throws(XMLWriterError) {
+        open(name)
+        try text(value, field: field)
+        close(name)
+    }
+
+    /// `<name>value</name>` for values whose text form is known to be safe (integers, enums).
+    public mutating func element(_ name: String, trusted value: String) {
+        open(name)
+        raw(value)
+        close(name)
+    }
+
+    /// `<name>value</name>` for an `xsd:double`; NaN and infinities are refused.
+    public mutating func element(_ name: String, _ value: Double, field: String) throws(XMLWriterError) {
+        guard value.isFinite else { throw XMLWriterError(notFinite: field) }
+        element(name, trusted: value.description)
+    }
+
+    static func validate(_ value: String, field: String) throws(XMLWriterError) {
+        for scalar in value.unicodeScalars where !isXMLChar(scalar) {
+            throw XMLWriterError(field: field, scalar: scalar)
+        }
+    }
+
+    @inline(__always)
+    static func isXMLChar(_ s: Unicode.Scalar) -> Bool {
+        let v = s.value
+        if v >= 0x20 { return v != 0xFFFE && v != 0xFFFF }
+        return v == 0x9 || v == 0xA || v == 0xD
+    }
+
+    private mutating func appendEscaped(_ value: String, inAttribute: Bool) {
+        for byte in value.utf8 {
+            switch byte {
+            case UInt8(ascii: "&"): raw("&amp;")
+            case UInt8(ascii: "<"): raw("&lt;")
+            // `>` only matters in `]]>`, but escaping it always is simpler and still valid.
+            case UInt8(ascii: ">"): raw("&gt;")
+            case UInt8(ascii: "\"") where inAttribute: raw("&quot;")
+            // A raw CR would be normalized to LF by every parser: keep it as a reference.
+            case 0x0D: raw("&#13;")
+            case 0x09 where inAttribute: raw("&#9;")
+            case 0x0A where inAttribute: raw("&#10;")
+            default: bytes.append(byte)
+            }
+        }
+    }
+}
+
+/// A value cannot be written into a SOAP message.
+public struct XMLWriterError: Error, Sendable, Equatable, CustomStringConvertible {
+    private enum Code: Equatable, Sendable {
+        case forbiddenCharacter(Unicode.Scalar)
+        case notFinite
+    }
+
+    private let code: Code
+    /// The request or response field holding the value, e.g. `City` or `Near/Latitude`.
+    public let field: String
+
+    init(field: String, scalar: Unicode.Scalar) {
+        self.field = field
+        self.code = .forbiddenCharacter(scalar)
+    }
+
+    init(notFinite field: String) {
+        self.field = field
+        self.code = .notFinite
+    }
+
+    /// The offending character, when that is the problem.
+    public var scalar: Unicode.Scalar? {
+        if case .forbiddenCharacter(let s) = code { return s }
+        return nil
+    }
+
+    public var description: String {
+        switch code {
+        case .forbiddenCharacter(let scalar):
+            let hex = String(scalar.value, radix: 16, uppercase: true)
+            let padded = String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+            return "\(field) contains U+\(padded), a character XML 1.0 cannot carry; remove it from \(field)"
+        case .notFinite:
+            return "\(field) must be a finite number"
+        }
+    }
+}

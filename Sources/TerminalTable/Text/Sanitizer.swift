@@ -1,0 +1,51 @@
+/// Makes untrusted text (e.g. from a server) safe to draw in a terminal.
+///
+/// Control characters, ESC and bidirectional overrides are replaced by a visible
+/// character, so a value such as `"\u{1B}[2J"` can never clear the screen and an
+/// RTL override can never make later columns render backwards.
+///
+/// ```swift
+/// Sanitizer.standard.sanitize("Evil\u{1B}[31mRed") // "Evil�[31mRed"
+/// Sanitizer(replacement: "·").sanitize("a\tb")       // "a·b"
+/// ```
+public struct Sanitizer: Sendable, Equatable {
+    /// What a dangerous code point is replaced with.
+    public var replacement: Unicode.Scalar
+
+    public init(replacement: Unicode.Scalar = "\u{FFFD}") {
+        self.replacement = replacement
+    }
+
+    /// The sanitizer used by `TableView` and `TextPanel`.
+    public static let standard = Sanitizer()
+
+    /// Returns `text` with every dangerous code point replaced.
+    public func sanitize(_ text: String) -> String {
+        // Fast path: most text is clean and does not need a copy.
+        guard text.unicodeScalars.contains(where: Sanitizer.isDangerous) else { return text }
+        var result = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            result.append(Sanitizer.isDangerous(scalar) ? replacement : scalar)
+        }
+        return String(result)
+    }
+
+    /// True for code points that could move the cursor, start an escape sequence
+    /// or reorder the text around them.
+    public static func isDangerous(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00...0x1F, 0x7F...0x9F:      // C0 (incl. TAB/CR/LF/ESC), DEL, C1 (incl. CSI 0x9B)
+            return true
+        case 0x200E, 0x200F, 0x061C:        // LRM, RLM, ALM
+            return true
+        case 0x202A...0x202E:               // embeddings and overrides
+            return true
+        case 0x2066...0x2069:               // isolates
+            return true
+        case 0x2028, 0x2029:                // line / paragraph separator break lines in some terminals
+            return true
+        default:
+            return false
+        }
+    }
+}

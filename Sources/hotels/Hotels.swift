@@ -1,0 +1,8 @@
+import HotelCLI
+
+@main
+enum Hotels {
+    static func main() async {
+        await HotelsCommand.main()
+    }
+}
