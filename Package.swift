@@ -42,7 +42,8 @@ let package = Package(
         ),
         .testTarget(
             name: "HotelCLITests",
-            dependencies: ["HotelCLI", "HotelSOAP"]
+            // "hotels" so the binary the end-to-end tests run is built first.
+            dependencies: ["HotelCLI", "HotelSOAP", "TerminalTable", "hotels"]
         ),
     ],
     swiftLanguageModes: [.v6]

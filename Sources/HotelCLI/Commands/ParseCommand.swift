@@ -32,6 +32,9 @@ struct ParseCommand: AsyncParsableCommand {
         do {
             try ParseCommand.parse(file: file, into: writer)
         } catch {
+            // Rows parsed before the error are complete and correct: let them out, then
+            // say plainly that the output stops short.
+            try? writer.flushPartial()
             let rows = writer.rowsWritten
             let context = file == "-" ? "standard input" : file
             let code = Diagnostics.exitCode(for: error, context: context)

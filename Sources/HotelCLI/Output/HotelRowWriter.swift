@@ -44,6 +44,12 @@ public final class HotelRowWriter {
         rowsWritten += 1
     }
 
+    /// After a failure: flushes the rows already written (never a table: half a table
+    /// would look complete).
+    public func flushPartial() throws(OutputError) {
+        try sink.flush()
+    }
+
     /// Flushes everything. For `table`, this is when the aligned table is printed.
     public func end() throws(OutputError) {
         if format == .table {

@@ -25,14 +25,18 @@ public struct SOAPFault: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         var text = "SOAP fault \(code)"
         if let subcode { text += "/\(subcode)" }
-        text += ": \(reason)"
-        if let detail {
-            var extra = [detail.code]
-            if let field = detail.field { extra.append("field \(field)") }
-            if detail.message != reason { text += " — \(detail.message)" }
-            text += " (\(extra.joined(separator: ", ")))"
+        guard let detail else { return text + ": \(reason)" }
+        // Servers often repeat the reason in the detail, sometimes with more: say it once.
+        if detail.message.isEmpty || reason.contains(detail.message) {
+            text += ": \(reason)"
+        } else if detail.message.contains(reason) {
+            text += ": \(detail.message)"
+        } else {
+            text += ": \(reason) — \(detail.message)"
         }
-        return text
+        var extra = [detail.code]
+        if let field = detail.field { extra.append("field \(field)") }
+        return text + " (\(extra.joined(separator: ", ")))"
     }
 }
 

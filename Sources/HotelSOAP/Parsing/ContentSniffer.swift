@@ -55,6 +55,8 @@ final class ContentSniffer {
 
     /// Returns true once decided (or throws when the bytes are plainly not XML).
     private func decide(final: Bool) throws(SOAPParseError) -> Bool {
+        // libxml2 needs 4 bytes to detect the encoding.
+        guard buffer.count >= 4 || final else { return false }
         var start = 0
         if buffer.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }
         // UTF-16 (with or without BOM) and UCS-4: leave it to libxml2's encoding detection.
@@ -77,7 +79,7 @@ final class ContentSniffer {
 
     private func htmlError() -> SOAPParseError {
         let what = title(closed: false).map { "an HTML page (\"\($0)\")" } ?? "an HTML page"
-        return SOAPParseError(.notXML, line: 1, reason: "expected a SOAP envelope but got \(what)")
+        return SOAPParseError(.notXML, line: 0, reason: "expected a SOAP envelope but got \(what)")
     }
 
     /// The text of `<title>`, whitespace collapsed and control characters dropped.

@@ -75,7 +75,7 @@ public final class SOAPMessageParser {
         try push(UnsafeRawBufferPointer(start: nil, count: 0), last: true)
         if let error = handler.error { throw error }
         guard handler.rootClosed, let version = handler.version else {
-            throw SOAPParseError(.truncated, line: driver.line, reason: "the message ended before its Envelope closed: it was cut off")
+            throw SOAPParseError(.truncated, line: driver.line, reason: "the message was cut off: it ends before its Envelope closes")
         }
         guard let message = handler.message else {
             throw SOAPParseError(.notSOAP, line: driver.line, reason: "the SOAP Body is empty: no response, request or fault in it")
@@ -92,7 +92,7 @@ public final class SOAPMessageParser {
         let truncated = last && !handler.rootClosed && handler.version != nil
         if truncated {
             throw SOAPParseError(.truncated, line: failure.line, column: failure.column,
-                                 reason: "the message ended before its Envelope closed: it was cut off (\(failure.message))")
+                                 reason: "the message was cut off: it ends before its Envelope closes")
         }
         if handler.version == nil && failure.code == 4 /* XML_ERR_DOCUMENT_EMPTY */ {
             throw SOAPParseError(.notXML, line: failure.line, column: failure.column,

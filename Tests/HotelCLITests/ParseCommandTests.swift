@@ -1,0 +1,141 @@
+import Foundation
+import TerminalTable
+import Testing
+
+/// `hotels parse` end to end: the real binary on the saved samples.
+@Suite("hotels parse")
+struct ParseCommandTests {
+    @Test("CSV: header, then one RFC 4180 row per hotel")
+    func csv() throws {
+        let result = try HotelsBinary.run(["parse", HotelsBinary.sample("responses/search-ours-soap11.xml")])
+        #expect(result.status == 0)
+        #expect(result.stderr.isEmpty)
+        let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.first == "hotel_id,name,address,city,country,latitude,longitude,stars,price,currency,distance_km,logo_url")
+        #expect(lines[1] == "H000101,Hotel Spreeblick Mitte,\"Unter den Linden 42, 10117 Berlin\",Berlin,DE,52.5171,13.3889,4,189,EUR,,http://localhost:8080/logos/H000101.png")
+        #expect(lines.count == 5 && lines.last == "")
+    }
+
+    @Test("CSV quotes embedded quotes, commas and markup exactly")
+    func csvQuoting() throws {
+        let result = try HotelsBinary.run(["parse", HotelsBinary.sample("responses/search-entities.xml")])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("H001001,\"Hotel \"\"Le Petit Prince\"\" & Spa\","))
+    }
+
+    @Test("JSON Lines: one object per hotel with every field")
+    func json() throws {
+        let result = try HotelsBinary.run(["parse", HotelsBinary.sample("responses/search-korean.xml"), "--format", "json"])
+        #expect(result.status == 0)
+        let objects = try result.stdout.split(separator: "\n").map {
+            try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any]
+        }
+        #expect(objects.count >= 2)
+        #expect(objects[0]["name"] as? String == "한강 리버뷰 호텔")
+        #expect(objects[0]["price"] as? String == "189000")
+        #expect(objects[0]["currency"] as? String == "KRW")
+        #expect(objects[0]["distance_km"] is NSNull)
+    }
+
+    @Test("TSV escapes tabs and newlines instead of breaking rows")
+    func tsv() throws {
+        let result = try HotelsBinary.run(["parse", "-", "--format", "tsv"], stdin: try Data(contentsOf: URL(fileURLWithPath: HotelsBinary.sample("responses/search-ours-soap12.xml"))))
+        #expect(result.status == 0)
+        let rows = result.stdout.split(separator: "\n")
+        #expect(rows.allSatisfy { $0.split(separator: "\t", omittingEmptySubsequences: false).count == 12 })
+    }
+
+    @Test("table: columns aligned by display width, CJK counted as two cells")
+    func table() throws {
+        let result = try HotelsBinary.run(["parse", HotelsBinary.sample("responses/search-japanese.xml"), "--format", "table"])
+        #expect(result.status == 0)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        // The CITY column starts at the same display column on every row: the text before
+        // it is as wide as the header's, though it holds kanji.
+        let headerPrefix = String(lines[0][..<lines[0].range(of: "CITY")!.lowerBound])
+        for (line, city) in zip(lines.dropFirst(2), ["東京", "京都"]) {
+            let prefix = String(line[..<line.range(of: "  \(city)  ", options: .backwards)!.lowerBound]) + "  "
+            #expect(DisplayWidth.of(prefix) == DisplayWidth.of(headerPrefix), "\(line)")
+        }
+    }
+
+    @Test("reads standard input with -")
+    func stdin() throws {
+        let data = try Data(contentsOf: URL(fileURLWithPath: HotelsBinary.sample("responses/search-ours-soap11.xml")))
+        let result = try HotelsBinary.run(["parse", "-"], stdin: data)
+        #expect(result.status == 0)
+        #expect(result.stdout.split(separator: "\n").count == 4)
+    }
+
+    @Test("a SOAP fault: exit 3, one line with code, reason, detail")
+    func fault() throws {
+        let result = try HotelsBinary.run(["parse", HotelsBinary.sample("responses/fault-soap11-client.xml")])
+        #expect(result.status == 3)
+        #expect(result.stderrLines.count == 1)
+        #expect(result.stderr.contains("SOAP fault Client"))
+        #expect(result.stderr.contains("field Limit"))
+        #expect(result.stdout.split(separator: "\n").count == 1, "only the header")
+    }
+
+    @Test("a truncated response: exit 65, the line, and how many rows were written")
+    func truncated() throws {
+        let result = try HotelsBinary.run(["parse", HotelsBinary.sample("responses/truncated.xml")])
+        #expect(result.status == 65)
+        #expect(result.stderr.contains("cut off"))
+        #expect(result.stderr.contains("line"))
+        #expect(result.stderr.contains("row(s) were written before the error"))
+    }
+
+    @Test("malformed XML, a DOCTYPE and an HTML page: exit 65 with what arrived",
+          arguments: [("malformed-mismatched-tag.xml", "malformed XML"), ("doctype-xxe.xml", "DOCTYPE"), ("html-502.html", "502 Bad Gateway")])
+    func badResponses(_ file: String, _ words: String) throws {
+        let result = try HotelsBinary.run(["parse", HotelsBinary.sample("responses/\(file)")])
+        #expect(result.status == 65)
+        #expect(result.stderrLines.count == 1)
+        #expect(result.stderr.contains(words))
+    }
+
+    @Test("a missing file: exit 66 naming it")
+    func missingFile() throws {
+        let result = try HotelsBinary.run(["parse", "/nonexistent/response.xml"])
+        #expect(result.status == 66)
+        #expect(result.stderr.contains("/nonexistent/response.xml"))
+    }
+
+    @Test("an unknown flag or format: exit 64 with usage")
+    func usage() throws {
+        #expect(try HotelsBinary.run(["parse", "x.xml", "--bogus"]).status == 64)
+        let result = try HotelsBinary.run(["parse", "x.xml", "--format", "xml"])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("format"))
+    }
+
+    @Test("--help shows examples and the exit codes")
+    func help() throws {
+        let result = try HotelsBinary.run(["parse", "--help"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("Examples:"))
+        #expect(result.stdout.contains("65"))
+    }
+
+    @Test("a closed pipe: exit 74 and a message, not death by SIGPIPE")
+    func closedPipe() throws {
+        let sample = try String(contentsOfFile: HotelsBinary.sample("responses/search-ours-soap11.xml"), encoding: .utf8)
+        // One response with enough hotels to overflow the pipe after `head` has gone.
+        let hotel = sample[sample.range(of: "<h:Hotel>")!.lowerBound..<sample.range(of: "</h:Hotel>")!.upperBound]
+        let big = sample.replacingOccurrences(of: String(hotel), with: String(repeating: String(hotel), count: 20_000))
+        let input = FileManager.default.temporaryDirectory.appendingPathComponent("hotels-pipe-\(getpid()).xml")
+        try big.write(to: input, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: input) }
+        let errors = input.appendingPathExtension("stderr")
+        defer { try? FileManager.default.removeItem(at: errors) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-c", "'\(HotelsBinary.url.path)' parse '\(input.path)' 2>'\(errors.path)' | head -c 10 >/dev/null; exit ${PIPESTATUS[0]}"]
+        try process.run()
+        process.waitUntilExit()
+        let message = try String(contentsOf: errors, encoding: .utf8)
+        #expect(process.terminationStatus == 74, "\(message)")
+        #expect(message.contains("pipe was closed"))
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import HotelSOAP
+import Testing
+
+/// Hostile and non-SOAP input: refused with a clear error, never expanded, never a crash.
+@Suite("Hostile and non-SOAP input")
+struct SafetyTests {
+    func parseError(_ text: String) -> SOAPParseError? {
+        #expect(throws: SOAPParseError.self) { try SOAPMessageParser.parse(Array(text.utf8)) }
+    }
+
+    @Test("a DOCTYPE is refused before any entity is read")
+    func doctype() {
+        let error = parseError("""
+            <?xml version="1.0"?>
+            <!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]>
+            <soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body>&e;</soap:Body></soap:Envelope>
+            """)
+        #expect(error?.kind == .doctype)
+        #expect(error?.line == 2)
+    }
+
+    @Test("nesting deeper than the limit is refused")
+    func depth() {
+        let deep = String(repeating: "<x>", count: 200) + String(repeating: "</x>", count: 200)
+        let error = parseError("""
+            <soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body>\
+            <h:SearchHotelsResponse xmlns:h="urn:hotel-search:v1"><h:TotalCount>0</h:TotalCount><h:Offset>0</h:Offset>\
+            \(deep)</h:SearchHotelsResponse></soap:Body></soap:Envelope>
+            """)
+        #expect(error?.kind == .tooDeep)
+    }
+
+    @Test("an HTML error page says what arrived")
+    func html() {
+        let error = parseError("<!DOCTYPE html>\n<html><head><title>502 Bad Gateway</title></head><body><h1>502 Bad Gateway</h1><hr>nginx</body></html>")
+        #expect(error?.kind == .notXML)
+        #expect(error?.description.contains("HTML page (\"502 Bad Gateway\")") == true)
+    }
+
+    @Test("plain text, JSON and an empty body are not XML", arguments: ["Service Unavailable", "{\"error\":\"rate limited\"}", "", "   \n"])
+    func notXML(_ body: String) {
+        let error = parseError(body)
+        #expect(error?.kind == .notXML)
+    }
+
+    @Test("XML that is not SOAP names its root element")
+    func notSOAP() {
+        let error = parseError("<rss version=\"2.0\"><channel/></rss>")
+        #expect(error?.kind == .notSOAP)
+        #expect(error?.description.contains("<rss>") == true)
+    }
+
+    @Test("a body element from another namespace is refused, naming it")
+    func wrongNamespace() {
+        let error = parseError("""
+            <soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body>\
+            <SearchHotels xmlns="urn:hotel-search:v2"/></soap:Body></soap:Envelope>
+            """)
+        #expect(error?.kind == .notSOAP)
+        #expect(error?.description.contains("urn:hotel-search:v2") == true)
+    }
+
+    @Test("an undeclared entity is malformed XML with its position")
+    func undeclaredEntity() {
+        let error = parseError("""
+            <soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/">
+            <soap:Body>&nbsp;</soap:Body></soap:Envelope>
+            """)
+        #expect(error?.kind == .malformed)
+        #expect(error?.line == 2)
+    }
+
+    @Test("a value of the wrong type names the field")
+    func invalidValue() {
+        let error = parseError("""
+            <soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body>\
+            <h:SearchHotelsResponse xmlns:h="urn:hotel-search:v1"><h:TotalCount>1</h:TotalCount><h:Offset>0</h:Offset>\
+            <h:Hotel><h:HotelId>H1</h:HotelId><h:Name>n</h:Name><h:Address>a</h:Address><h:City>c</h:City>\
+            <h:Country>KR</h:Country><h:Latitude>37</h:Latitude><h:Longitude>127</h:Longitude><h:Stars>four</h:Stars>\
+            <h:Price currency="KRW">1</h:Price></h:Hotel></h:SearchHotelsResponse></soap:Body></soap:Envelope>
+            """)
+        #expect(error?.kind == .invalidValue)
+        #expect(error?.field == "Hotel/Stars")
+        #expect(error?.description.contains("\"four\"") == true)
+    }
+
+    @Test("a missing required field names the field and the hotel")
+    func missingField() {
+        let error = parseError("""
+            <soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body>\
+            <h:SearchHotelsResponse xmlns:h="urn:hotel-search:v1"><h:TotalCount>1</h:TotalCount><h:Offset>0</h:Offset>\
+            <h:Hotel><h:HotelId>H9</h:HotelId><h:Name>n</h:Name></h:Hotel></h:SearchHotelsResponse></soap:Body></soap:Envelope>
+            """)
+        #expect(error?.field == "Hotel/Address")
+        #expect(error?.description.contains("H9") == true)
+    }
+
+    @Test("garbage bytes never crash the parser")
+    func fuzzish() throws {
+        let seed = Array(try Fixtures.sample("responses/search-ours-soap11.xml"))
+        var rng = SplitMix64(seed: 42)
+        for _ in 0..<300 {
+            var bytes = seed
+            for _ in 0..<Int.random(in: 1...8, using: &rng) {
+                bytes[Int.random(in: 0..<bytes.count, using: &rng)] = UInt8.random(in: 0...255, using: &rng)
+            }
+            _ = try? SOAPMessageParser.parse(bytes)
+        }
+    }
+}
