@@ -36,6 +36,10 @@ let package = Package(
             name: "hotels",
             dependencies: ["HotelCLI"]
         ),
+        .executableTarget(
+            name: "hotels-bench",
+            dependencies: ["HotelSOAP"]
+        ),
         .testTarget(
             name: "HotelSOAPTests",
             dependencies: ["HotelSOAP", "CLibXML2"]

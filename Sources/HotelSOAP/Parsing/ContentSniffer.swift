@@ -79,7 +79,7 @@ final class ContentSniffer {
 
     private func htmlError() -> SOAPParseError {
         let what = title(closed: false).map { "an HTML page (\"\($0)\")" } ?? "an HTML page"
-        return SOAPParseError(.notXML, line: 0, reason: "expected a SOAP envelope but got \(what)")
+        return SOAPParseError(.notXML, line: 1, reason: "expected a SOAP envelope but got \(what)")
     }
 
     /// The text of `<title>`, whitespace collapsed and control characters dropped.

@@ -17,6 +17,13 @@ enum ElementName: UInt8 {
     case Description, ImageURL, Near, RadiusKm, MinStars, MaxPrice, Currency
     case CheckIn, CheckOut, Guests, SortBy, Message, Field
 
+    /// A set of names as a bit mask: membership without hashing.
+    struct Set {
+        let bits: UInt64
+        init(_ names: [ElementName]) { bits = names.reduce(0) { $0 | (1 << UInt64($1.rawValue)) } }
+        @inline(__always) func contains(_ name: ElementName) -> Bool { bits & (1 << UInt64(name.rawValue)) != 0 }
+    }
+
     static let byText: [String: ElementName] = {
         var table: [String: ElementName] = [:]
         var raw: UInt8 = 1
@@ -51,29 +58,43 @@ struct NameCache {
     private var names = [ElementName](repeating: .unknown, count: 256)
     private var namespaceKeys: [UnsafeRawPointer] = []
     private var namespaceKinds: [NamespaceKind] = []
+    private var lastNamespaceKey: UnsafeRawPointer?
+    private var lastNamespaceKind = NamespaceKind.none
 
     @inline(__always)
     private static func slot(_ p: UnsafeRawPointer) -> Int { (Int(bitPattern: p) >> 3) & 255 }
 
-    mutating func name(_ p: UnsafePointer<UInt8>, interned: (UnsafePointer<UInt8>) -> Bool) -> ElementName {
+    @inline(__always)
+    mutating func name(_ p: UnsafePointer<UInt8>, driver: SAXDriver) -> ElementName {
         let key = UnsafeRawPointer(p)
         let slot = NameCache.slot(key)
         if keys[slot] == key { return names[slot] }
+        return miss(p, slot: slot, driver: driver)
+    }
+
+    private mutating func miss(_ p: UnsafePointer<UInt8>, slot: Int, driver: SAXDriver) -> ElementName {
+        let key = UnsafeRawPointer(p)
         let name = ElementName.byText[String(cString: p)] ?? .unknown
         // Only interned pointers are stable keys; anything else is looked up every time.
-        if interned(p) {
+        if driver.isInterned(p) {
             keys[slot] = key
             names[slot] = name
         }
         return name
     }
 
-    mutating func namespace(_ p: UnsafePointer<UInt8>?, interned: (UnsafePointer<UInt8>) -> Bool) -> NamespaceKind {
+    @inline(__always)
+    mutating func namespace(_ p: UnsafePointer<UInt8>?, driver: SAXDriver) -> NamespaceKind {
         guard let p else { return .none }
         let key = UnsafeRawPointer(p)
-        for i in namespaceKeys.indices where namespaceKeys[i] == key { return namespaceKinds[i] }
+        if key == lastNamespaceKey { return lastNamespaceKind }
+        for i in namespaceKeys.indices where namespaceKeys[i] == key {
+            lastNamespaceKey = key
+            lastNamespaceKind = namespaceKinds[i]
+            return namespaceKinds[i]
+        }
         let kind = NamespaceKind(uri: String(cString: p))
-        if interned(p), namespaceKeys.count < 16 {
+        if driver.isInterned(p), namespaceKeys.count < 16 {
             namespaceKeys.append(key)
             namespaceKinds.append(kind)
         }

@@ -4,10 +4,10 @@ typealias InvalidValue = (_ field: String, _ problem: String, _ value: String?) 
 
 /// Collects the fields of one `Hotel` element; `build` checks the required ones.
 struct HotelBuilder {
-    static let fields: Set<ElementName> = [
+    static let fields = ElementName.Set([
         .HotelId, .Name, .Address, .City, .Country, .Latitude, .Longitude, .Stars, .Price,
         .DistanceKm, .LogoURL, .Phone, .Amenity,
-    ]
+    ])
 
     var id: String?
     var name: String?
@@ -23,14 +23,15 @@ struct HotelBuilder {
     var phone: String?
     var amenities: [String] = []
 
-    mutating func set(_ field: ElementName, text: [UInt8], currency: String?, fail: InvalidValue) {
-        let string = { String(decoding: text, as: UTF8.self) }
+    mutating func set(_ field: ElementName, buffer: TextBuffer, currency: String?, fail: InvalidValue) {
+        let text = buffer.bytes
+        let string = { buffer.string }
         switch field {
         case .HotelId: id = string()
         case .Name: name = string()
         case .Address: address = string()
         case .City: city = string()
-        case .Country: country = string().trimmingXMLSpace
+        case .Country: country = buffer.trimmedString
         case .Latitude: latitude = double(text, "Hotel/Latitude", range: -90...90, fail)
         case .Longitude: longitude = double(text, "Hotel/Longitude", range: -180...180, fail)
         case .DistanceKm: distanceKm = double(text, "Hotel/DistanceKm", range: 0...Double.greatestFiniteMagnitude, fail)
@@ -43,18 +44,18 @@ struct HotelBuilder {
             guard let amount = DecimalText.parse(text) else {
                 return fail("Hotel/Price", "is not a decimal number", string())
             }
-            guard let currency = currency?.trimmingXMLSpace, !currency.isEmpty else {
+            guard let currency, !currency.isEmpty else {
                 return fail("Hotel/Price/@currency", "is required", nil)
             }
             price = Money(amount, currency)
-        case .LogoURL: logoURL = string().trimmingXMLSpace
+        case .LogoURL: logoURL = buffer.trimmedString
         case .Phone: phone = string()
         case .Amenity: amenities.append(string())
         default: break
         }
     }
 
-    private func double(_ text: [UInt8], _ field: String, range: ClosedRange<Double>, _ fail: InvalidValue) -> Double? {
+    private func double(_ text: UnsafeBufferPointer<UInt8>, _ field: String, range: ClosedRange<Double>, _ fail: InvalidValue) -> Double? {
         guard let value = DoubleText.parse(text), range.contains(value) else {
             fail(field, "must be a number from \(range.lowerBound.clean) to \(range.upperBound.clean)", String(decoding: text, as: UTF8.self))
             return nil
@@ -62,20 +63,27 @@ struct HotelBuilder {
         return value
     }
 
-    func build(fail: InvalidValue) -> HotelInfo? {
-        guard let id else { fail("Hotel/HotelId", "is required", nil); return nil }
-        func need<T>(_ value: T?, _ field: String) -> T? {
-            if value == nil { fail("Hotel/\(field)", "is required (hotel \(id))", nil) }
-            return value
+    /// Moves the fields out (`take()`: no copy, no retain/release pair) into a `HotelInfo`,
+    /// leaving the builder empty for the next hotel.
+    mutating func build(fail: InvalidValue) -> HotelInfo? {
+        guard let id = id.take() else { fail("Hotel/HotelId", "is required", nil); return nil }
+        guard name != nil, address != nil, city != nil, country != nil, latitude != nil,
+              longitude != nil, stars != nil, price != nil else {
+            let missing = [("Name", name == nil), ("Address", address == nil), ("City", city == nil),
+                           ("Country", country == nil), ("Latitude", latitude == nil), ("Longitude", longitude == nil),
+                           ("Stars", stars == nil), ("Price", price == nil)].first { $0.1 }?.0 ?? "Name"
+            fail("Hotel/\(missing)", "is required (hotel \(id))", nil)
+            return nil
         }
-        guard let name = need(name, "Name"), let address = need(address, "Address"),
-              let city = need(city, "City"), let country = need(country, "Country"),
-              let latitude = need(latitude, "Latitude"), let longitude = need(longitude, "Longitude"),
-              let stars = need(stars, "Stars"), let price = need(price, "Price") else { return nil }
-        return HotelInfo(
+        guard let name = name.take(), let address = address.take(), let city = city.take(),
+              let country = country.take(), let latitude = latitude.take(), let longitude = longitude.take(),
+              let stars = stars.take(), let price = price.take() else { return nil }
+        let hotel = HotelInfo(
             id: id, name: name, address: address, city: city, country: country,
             latitude: latitude, longitude: longitude, stars: stars, price: price,
-            distanceKm: distanceKm, logoURL: logoURL, phone: phone, amenities: amenities)
+            distanceKm: distanceKm.take(), logoURL: logoURL.take(), phone: phone.take(), amenities: amenities)
+        amenities = []
+        return hotel
     }
 }
 
@@ -143,4 +151,12 @@ struct FaultBuilder {
 extension Double {
     /// `90` rather than `90.0` in messages.
     var clean: String { self == rounded() && abs(self) < 1e15 ? String(Int(self)) : String(self) }
+}
+
+extension HotelBuilder {
+    /// Clears every field, keeping nothing from the previous hotel.
+    mutating func reset() {
+        if id != nil || name != nil || price != nil { self = HotelBuilder() }
+        amenities.removeAll(keepingCapacity: false)
+    }
 }

@@ -6,16 +6,21 @@ import Foundation
 @inline(__always)
 private func isXMLSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
 
-private func trimmed(_ bytes: [UInt8]) -> ArraySlice<UInt8> {
+private func trimmed(_ bytes: UnsafeBufferPointer<UInt8>) -> Slice<UnsafeBufferPointer<UInt8>> {
     var lo = bytes.startIndex, hi = bytes.endIndex
     while lo < hi, isXMLSpace(bytes[lo]) { lo += 1 }
     while hi > lo, isXMLSpace(bytes[hi - 1]) { hi -= 1 }
     return bytes[lo..<hi]
 }
 
+/// Exact powers of ten as doubles (all of 10^0…10^22 are representable exactly).
+private let exactPowersOfTen: [Double] = (0...22).map { pow(10, Double($0)) }
+
 /// `xsd:int`: optional sign, digits.
 enum IntegerText {
-    static func parse(_ bytes: [UInt8]) -> Int? {
+    static func parse(_ bytes: [UInt8]) -> Int? { bytes.withUnsafeBufferPointer { parse($0) } }
+
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         let s = trimmed(bytes)
         var i = s.startIndex
         var negative = false
@@ -39,9 +44,12 @@ enum IntegerText {
 /// allow but Swift would accept (`0x1p3`, `nan`, `infinity`). `INF`/`NaN` are refused too:
 /// no field of ours can hold them.
 enum DoubleText {
-    static func parse(_ bytes: [UInt8]) -> Double? {
+    static func parse(_ bytes: [UInt8]) -> Double? { bytes.withUnsafeBufferPointer { parse($0) } }
+
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
         let s = trimmed(bytes)
         guard !s.isEmpty, s.count < 64 else { return nil }
+        if let fast = fastPath(s) { return fast }
         for b in s {
             switch b {
             case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "-"),
@@ -54,11 +62,46 @@ enum DoubleText {
         guard let value = Double(String(decoding: s, as: UTF8.self)), value.isFinite else { return nil }
         return value
     }
+
+    /// Clinger's fast path: up to 15 significant digits and no exponent, the value is
+    /// mantissa / 10^k with both operands exact, and IEEE division rounds correctly, so
+    /// this equals what strtod returns. Anything else takes the general path.
+    @inline(__always)
+    private static func fastPath(_ s: Slice<UnsafeBufferPointer<UInt8>>) -> Double? {
+        var i = s.startIndex
+        var negative = false
+        if s[i] == UInt8(ascii: "-") || s[i] == UInt8(ascii: "+") {
+            negative = s[i] == UInt8(ascii: "-")
+            i += 1
+        }
+        var mantissa: Int64 = 0
+        var digits = 0, fraction = 0
+        var seenPoint = false
+        while i < s.endIndex {
+            let b = s[i]
+            if b == UInt8(ascii: ".") {
+                if seenPoint { return nil }
+                seenPoint = true
+            } else if b >= 48 && b <= 57 {
+                mantissa = mantissa &* 10 &+ Int64(b &- 48)
+                digits += 1
+                if seenPoint { fraction += 1 }
+            } else {
+                return nil
+            }
+            i += 1
+        }
+        guard digits > 0, digits <= 15 else { return nil }
+        let value = Double(mantissa) / exactPowersOfTen[fraction]
+        return negative ? -value : value
+    }
 }
 
 /// `xsd:decimal`: `[+-]? (digits (. digits?)? | . digits)`, exact.
 enum DecimalText {
-    static func parse(_ bytes: [UInt8]) -> Decimal? {
+    static func parse(_ bytes: [UInt8]) -> Decimal? { bytes.withUnsafeBufferPointer { parse($0) } }
+
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Decimal? {
         let s = trimmed(bytes)
         var i = s.startIndex
         var negative = false

@@ -1,4 +1,7 @@
 import CLibXML2
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The events of an XML document, in the shape of Foundation's `XMLParserDelegate`, but
 /// with names as the parser's own interned C strings: a handler that ignores an element
@@ -7,23 +10,30 @@ protocol SAXDelegate: AnyObject {
     func didStartElement(_ localName: UnsafePointer<UInt8>, namespaceURI: UnsafePointer<UInt8>?, attributes: SAXAttributes)
     func didEndElement()
     func foundCharacters(_ bytes: UnsafeBufferPointer<UInt8>)
-    /// A `<!DOCTYPE` was seen. The driver stops parsing right after this call.
+    /// A `<!DOCTYPE` was seen. The delegate must stop the parse.
     func foundDoctype()
 }
 
 /// The attributes of one start tag, valid only during `didStartElement`.
 struct SAXAttributes {
+    private static func equal(_ c: UnsafePointer<UInt8>, _ s: StaticString) -> Bool {
+        strcmp(UnsafeRawPointer(c).assumingMemoryBound(to: CChar.self), UnsafeRawPointer(s.utf8Start).assumingMemoryBound(to: CChar.self)) == 0
+    }
+
     fileprivate let base: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
     let count: Int
 
     /// The value of the attribute named `localName` in `namespaceURI` (`nil`: no namespace).
-    func value(localName: String, namespaceURI: String?) -> String? {
+    func value(localName: StaticString, namespaceURI: StaticString?) -> String? {
         guard let base else { return nil }
         for i in 0..<count {
             let entry = base + i * 5 // localname, prefix, URI, value, end
-            guard let name = entry[0], String(cString: name) == localName else { continue }
-            let uri = entry[2].map { String(cString: $0) }
-            guard uri == namespaceURI else { continue }
+            guard let name = entry[0], SAXAttributes.equal(name, localName) else { continue }
+            switch (entry[2], namespaceURI) {
+            case (nil, nil): break
+            case (let uri?, let wanted?) where SAXAttributes.equal(uri, wanted): break
+            default: continue
+            }
             guard let start = entry[3], let end = entry[4] else { return "" }
             return String(decoding: UnsafeBufferPointer(start: start, count: end - start), as: UTF8.self)
         }
@@ -45,14 +55,18 @@ final class SAXDriver {
         var code: Int32
     }
 
-    private unowned let delegate: any SAXDelegate
+    // The callbacks reach the handler through libxml2's user-data pointer as an unretained,
+    // guaranteed reference to the concrete class: an existential or a checked `unowned`
+    // reference would cost an atomic retain/release on each of millions of events.
+    // The parser object owns both and outlives every callback.
+    private unowned(unsafe) let handler: SOAPMessageHandler
     private var context: xmlParserCtxtPtr?
     /// The first error libxml2 reported; later ones are consequences.
     private(set) var failure: Failure?
 
-    init(delegate: any SAXDelegate) {
+    init(handler: SOAPMessageHandler) {
         SAXDriver.initializeOnce
-        self.delegate = delegate
+        self.handler = handler
     }
 
     deinit {
@@ -129,33 +143,31 @@ final class SAXDriver {
         sax.initialized = XML_SAX2_MAGIC
         sax.startElementNs = { ctx, localname, _, uri, _, _, attributeCount, _, attributes in
             guard let ctx, let localname else { return }
-            let me = Unmanaged<SAXDriver>.fromOpaque(ctx).takeUnretainedValue()
-            me.delegate.didStartElement(
-                localname, namespaceURI: uri,
-                attributes: SAXAttributes(base: attributes, count: Int(attributeCount)))
+            Unmanaged<SOAPMessageHandler>.fromOpaque(ctx)._withUnsafeGuaranteedRef {
+                $0.didStartElement(localname, namespaceURI: uri, attributes: SAXAttributes(base: attributes, count: Int(attributeCount)))
+            }
         }
         sax.endElementNs = { ctx, _, _, _ in
             guard let ctx else { return }
-            Unmanaged<SAXDriver>.fromOpaque(ctx).takeUnretainedValue().delegate.didEndElement()
+            Unmanaged<SOAPMessageHandler>.fromOpaque(ctx)._withUnsafeGuaranteedRef { $0.didEndElement() }
         }
         let characters: charactersSAXFunc = { ctx, bytes, count in
             guard let ctx, let bytes else { return }
-            Unmanaged<SAXDriver>.fromOpaque(ctx).takeUnretainedValue().delegate
-                .foundCharacters(UnsafeBufferPointer(start: bytes, count: Int(count)))
+            Unmanaged<SOAPMessageHandler>.fromOpaque(ctx)._withUnsafeGuaranteedRef {
+                $0.foundCharacters(UnsafeBufferPointer(start: bytes, count: Int(count)))
+            }
         }
         sax.characters = characters
         // Without this callback libxml2 drops CDATA sections (the FoundationXML pitfall).
         sax.cdataBlock = characters
         sax.internalSubset = { ctx, _, _, _ in
             guard let ctx else { return }
-            let me = Unmanaged<SAXDriver>.fromOpaque(ctx).takeUnretainedValue()
-            me.delegate.foundDoctype()
-            me.stop()
+            Unmanaged<SOAPMessageHandler>.fromOpaque(ctx)._withUnsafeGuaranteedRef { $0.foundDoctype() }
         }
         // Route errors to us instead of libxml2's default of printing them to stderr.
         sax.serror = { _, _ in }
-        let me = Unmanaged.passUnretained(self).toOpaque()
-        guard let ctxt = xmlCreatePushParserCtxt(&sax, me, head, count, nil) else { return nil }
+        let user = Unmanaged.passUnretained(handler).toOpaque()
+        guard let ctxt = xmlCreatePushParserCtxt(&sax, user, head, count, nil) else { return nil }
         // No XML_PARSE_RECOVER (malformed means failed), no NOENT/DTDLOAD (no entity
         // expansion, no external fetch), NONET as a second lock on the network.
         xmlCtxtUseOptions(ctxt, Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOWARNING.rawValue | XML_PARSE_NOERROR.rawValue))

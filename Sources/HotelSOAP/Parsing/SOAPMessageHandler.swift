@@ -26,20 +26,21 @@ final class SOAPMessageHandler: SAXDelegate {
     private(set) var message: SOAPMessage?
     private(set) var totalCount: Int?
 
-    private var scopes: [Scope] = []
-    private var depth = 0
-    private var skipDepth = 0
-    private var names = NameCache()
+    // The hot state is touched on every SAX event. Only the parser's own callbacks reach
+    // it, one at a time, so dynamic exclusivity checks buy nothing and cost a TLS lookup each.
+    @exclusivity(unchecked) private var scopes: [Scope] = []
+    @exclusivity(unchecked) private var depth = 0
+    @exclusivity(unchecked) private var skipDepth = 0
+    @exclusivity(unchecked) private var names = NameCache()
 
     /// The leaf whose text we are collecting, if any.
-    private var leaf: ElementName?
-    private var leafNamespace: NamespaceKind = .none
-    private var text: [UInt8] = []
-    private var priceCurrency: String?
+    @exclusivity(unchecked) private var leaf: ElementName?
+    @exclusivity(unchecked) private var text = TextBuffer()
+    @exclusivity(unchecked) private var priceCurrency: String?
     private var reasonLang: String?
 
     // Partial models, completed as their elements close.
-    private var hotel = HotelBuilder()
+    @exclusivity(unchecked) private var hotel = HotelBuilder()
     private var pageOffset: Int?
     private var hotels: [HotelInfo] = []
     private var query = HotelQuery()
@@ -53,8 +54,9 @@ final class SOAPMessageHandler: SAXDelegate {
     init(maxDepth: Int, onHotel: ((HotelInfo) throws -> Void)?) {
         self.maxDepth = maxDepth
         self.onHotel = onHotel
-        text.reserveCapacity(256)
     }
+
+    deinit { text.deallocate() }
 
     // MARK: SAXDelegate
 
@@ -68,9 +70,8 @@ final class SOAPMessageHandler: SAXDelegate {
             skipDepth += 1
             return
         }
-        let interned = driver.isInterned
-        let name = names.name(localName, interned: interned)
-        let ns = names.namespace(namespaceURI, interned: interned)
+        let name = names.name(localName, driver: driver)
+        let ns = names.namespace(namespaceURI, driver: driver)
         guard let scope = scopes.last else {
             return startRoot(name, ns, localName, namespaceURI)
         }
@@ -83,20 +84,20 @@ final class SOAPMessageHandler: SAXDelegate {
             guard ns == .contract else { return skip() }
             switch name {
             case .TotalCount, .Offset: collect(name, ns)
-            case .Hotel: hotel = HotelBuilder(); scopes.append(.hotel)
+            case .Hotel: hotel.reset(); scopes.append(.hotel)
             default: skip()
             }
         case .hotel:
             guard ns == .contract, HotelBuilder.fields.contains(name) else { return skip() }
             if name == .Price {
-                priceCurrency = attributes.value(localName: "currency", namespaceURI: nil)
-                    ?? attributes.value(localName: "currency", namespaceURI: HotelSearchContract.namespace)
+                priceCurrency = attributes.value(localName: "currency", namespaceURI: nil)?.trimmingXMLSpace
+                    ?? attributes.value(localName: "currency", namespaceURI: "urn:hotel-search:v1")?.trimmingXMLSpace
             }
             collect(name, ns)
         case .getHotelResponse:
             guard ns == .contract else { return skip() }
             switch name {
-            case .Hotel: hotel = HotelBuilder(); scopes.append(.hotel)
+            case .Hotel: hotel.reset(); scopes.append(.hotel)
             case .Description, .ImageURL: collect(name, ns)
             default: skip()
             }
@@ -110,7 +111,7 @@ final class SOAPMessageHandler: SAXDelegate {
             default: skip()
             }
         case .near:
-            guard ns == .contract, [.Latitude, .Longitude, .RadiusKm].contains(name) else { return skip() }
+            guard ns == .contract, SOAPMessageHandler.nearFields.contains(name) else { return skip() }
             collect(name, ns)
         case .getHotelRequest:
             guard ns == .contract, name == .HotelId else { return skip() }
@@ -130,14 +131,14 @@ final class SOAPMessageHandler: SAXDelegate {
             collect(name, ns)
         case .faultReason:
             guard ns.isEnvelope, name == .Text else { return skip() }
-            reasonLang = attributes.value(localName: "lang", namespaceURI: HotelSearchContract.xmlNamespace)
+            reasonLang = attributes.value(localName: "lang", namespaceURI: "http://www.w3.org/XML/1998/namespace")
             collect(name, ns)
         case .faultDetail:
             guard ns == .contract, name == .SearchFault, fault.detail == nil else { return skip() }
             fault.detail = FaultBuilder.Detail()
             scopes.append(.searchFault)
         case .searchFault:
-            guard ns == .contract, [.Code, .Message, .Field].contains(name) else { return skip() }
+            guard ns == .contract, SOAPMessageHandler.searchFaultFields.contains(name) else { return skip() }
             collect(name, ns)
         }
     }
@@ -181,7 +182,7 @@ final class SOAPMessageHandler: SAXDelegate {
 
     func foundCharacters(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard leaf != nil, skipDepth == 0 else { return }
-        text.append(contentsOf: bytes)
+        text.append(bytes)
     }
 
     func foundDoctype() {
@@ -236,17 +237,20 @@ final class SOAPMessageHandler: SAXDelegate {
         }
     }
 
+    private static let nearFields = ElementName.Set([.Latitude, .Longitude, .RadiusKm])
+    private static let searchFaultFields = ElementName.Set([.Code, .Message, .Field])
+
+    @inline(__always)
     private func collect(_ name: ElementName, _ ns: NamespaceKind) {
         leaf = name
-        leafNamespace = ns
-        text.removeAll(keepingCapacity: true)
+        text.reset()
     }
 
     private func skip() { skipDepth = 1 }
 
     // MARK: Ending elements
 
-    private var leafText: String { String(decoding: text, as: UTF8.self) }
+    private var leafText: String { text.string }
 
     private func endLeaf(_ field: ElementName) {
         switch scopes.last {
@@ -254,13 +258,13 @@ final class SOAPMessageHandler: SAXDelegate {
             guard let n = parseInt(field == .TotalCount ? "TotalCount" : "Offset", min: 0) else { return }
             if field == .TotalCount { totalCount = n } else { pageOffset = n }
         case .hotel:
-            hotel.set(field, text: text, currency: priceCurrency, fail: invalid)
+            hotel.set(field, buffer: text, currency: priceCurrency, fail: invalid)
         case .getHotelResponse:
             if field == .Description { detailDescription = leafText } else { imageURLs.append(leafText) }
         case .searchRequest:
             endQueryField(field)
         case .near:
-            near.set(field, text: text)
+            near.set(field, text: Array(text.bytes))
         case .getHotelRequest:
             hotelId = leafText
         case .faultCode:
@@ -287,7 +291,7 @@ final class SOAPMessageHandler: SAXDelegate {
         case .Name: query.name = leafText
         case .MinStars: query.minStars = parseInt("MinStars", min: nil)
         case .MaxPrice:
-            guard let value = DecimalText.parse(text) else { return invalid("MaxPrice", "is not a decimal number", leafText) }
+            guard let value = DecimalText.parse(text.bytes) else { return invalid("MaxPrice", "is not a decimal number", leafText) }
             query.maxPrice = value
         case .Currency: query.currency = leafText.trimmingXMLSpace
         case .CheckIn, .CheckOut:
@@ -323,7 +327,7 @@ final class SOAPMessageHandler: SAXDelegate {
     }
 
     private func parseInt(_ field: String, min: Int?) -> Int? {
-        guard let n = IntegerText.parse(text) else {
+        guard let n = IntegerText.parse(text.bytes) else {
             invalid(field, "is not an integer", leafText)
             return nil
         }

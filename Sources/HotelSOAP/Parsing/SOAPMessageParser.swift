@@ -40,7 +40,7 @@ public final class SOAPMessageParser {
     ///   from it stops the parse and `feed`/`finish` rethrow that error.
     public init(limits: Limits = .default, onHotel: ((HotelInfo) throws -> Void)? = nil) {
         handler = SOAPMessageHandler(maxDepth: limits.maxDepth, onHotel: onHotel)
-        driver = SAXDriver(delegate: handler)
+        driver = SAXDriver(handler: handler)
         handler.driver = driver
     }
 

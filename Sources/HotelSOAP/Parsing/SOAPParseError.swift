@@ -41,7 +41,8 @@ public struct SOAPParseError: Error, Sendable, Equatable, CustomStringConvertibl
     }
 
     public var description: String {
-        guard line > 0 else { return reason }
+        // A body that is not XML at all has no meaningful position.
+        guard line > 0, kind != .notXML else { return reason }
         return column > 0 ? "\(reason) (line \(line), column \(column))" : "\(reason) (line \(line))"
     }
 }

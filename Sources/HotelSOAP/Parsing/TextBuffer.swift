@@ -1,0 +1,52 @@
+/// The bytes of the text field being collected. A plain growable buffer: resetting it per
+/// field must cost nothing, which `Array.removeAll(keepingCapacity:)` does not quite.
+struct TextBuffer {
+    private(set) var base: UnsafeMutablePointer<UInt8>
+    private(set) var count = 0
+    private var capacity: Int
+
+    init(capacity: Int = 256) {
+        self.capacity = capacity
+        base = .allocate(capacity: capacity)
+    }
+
+    /// Must be called once by the owner; the buffer is not reference counted.
+    func deallocate() { base.deallocate() }
+
+    var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
+
+    var string: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// The text without XML whitespace at either end, as schema types with
+    /// `whiteSpace="collapse"` (codes, URIs, numbers) read it.
+    var trimmedString: String {
+        var lo = 0, hi = count
+        while lo < hi, TextBuffer.isXMLSpace(base[lo]) { lo += 1 }
+        while hi > lo, TextBuffer.isXMLSpace(base[hi - 1]) { hi -= 1 }
+        return String(decoding: UnsafeBufferPointer(start: base + lo, count: hi - lo), as: UTF8.self)
+    }
+
+    @inline(__always)
+    static func isXMLSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
+
+    @inline(__always)
+    mutating func reset() { count = 0 }
+
+    @inline(__always)
+    mutating func append(_ more: UnsafeBufferPointer<UInt8>) {
+        guard let source = more.baseAddress, more.count > 0 else { return }
+        if count + more.count > capacity { grow(to: count + more.count) }
+        (base + count).update(from: source, count: more.count)
+        count += more.count
+    }
+
+    private mutating func grow(to needed: Int) {
+        var newCapacity = capacity * 2
+        while newCapacity < needed { newCapacity *= 2 }
+        let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        bigger.update(from: base, count: count)
+        base.deallocate()
+        base = bigger
+        capacity = newCapacity
+    }
+}
