@@ -24,6 +24,23 @@ let package = Package(
             dependencies: ["CLibXML2"]
         ),
         .target(name: "TerminalTable"),
+        .systemLibrary(
+            name: "CPNG",
+            pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"])]
+        ),
+        // No pkgConfig: some Debian libjpeg62-turbo-dev builds ship no libjpeg.pc, and a
+        // missing .pc makes SwiftPM warn. The modulemap links "jpeg" from /usr/include.
+        .systemLibrary(
+            name: "CJPEG",
+            providers: [.apt(["libjpeg-dev"])]
+        ),
+        // Decode PNG/JPEG, thumbnail, encode PNG, draw monogram logos. Shared by the
+        // client (logos in the table) and the server (it draws each hotel's logo).
+        .target(
+            name: "Imaging",
+            dependencies: ["CPNG", "CJPEG"]
+        ),
         .target(
             name: "HotelCLI",
             dependencies: [
@@ -43,6 +60,16 @@ let package = Package(
         .testTarget(
             name: "HotelSOAPTests",
             dependencies: ["HotelSOAP", "CLibXML2"]
+        ),
+        .testTarget(
+            name: "TerminalTableTests",
+            dependencies: ["TerminalTable"]
+        ),
+        .testTarget(
+            name: "ImagingTests",
+            dependencies: ["Imaging"],
+            // Fixtures are read from disk via #filePath, not bundled as resources.
+            exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "HotelCLITests",

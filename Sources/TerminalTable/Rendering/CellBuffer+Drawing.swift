@@ -1,0 +1,56 @@
+// Convenience drawing on top of `set(_:row:column:)`.
+extension CellBuffer {
+    /// Writes `text` starting at a position, clipped to `maxWidth` cells and to the
+    /// buffer edge. Zero-width clusters are skipped because they have no cell of
+    /// their own. Returns the number of cells written.
+    ///
+    /// The text is not sanitized here; callers that show untrusted text pass it
+    /// through `Sanitizer` first (as `TableView` does).
+    @discardableResult
+    public mutating func write(_ text: String, row: Int, column: Int, style: Style = .plain, maxWidth: Int? = nil) -> Int {
+        let limit = min(width, column + (maxWidth ?? width))
+        var x = column
+        for character in text {
+            let cell = Cell(character, style: style)
+            if cell.width == 0 { continue }
+            if x + cell.width > limit {
+                // A wide character straddling the limit becomes a space, never a half.
+                if x < limit { set(.blank(style), row: row, column: x); x += 1 }
+                break
+            }
+            set(cell, row: row, column: x)
+            x += cell.width
+        }
+        return max(0, x - column)
+    }
+
+    /// Paints a rectangle with `cell` (usually a styled blank).
+    public mutating func fill(row: Int, column: Int, width: Int, height: Int, with cell: Cell = .blank) {
+        for y in row..<(row + max(0, height)) {
+            for x in column..<(column + max(0, width)) {
+                set(cell, row: y, column: x)
+            }
+        }
+    }
+
+    /// Paints a rectangle with half-block image cells, clipped to `maxWidth` × `maxHeight`.
+    public mutating func draw(_ image: HalfBlockImage, row: Int, column: Int, maxWidth: Int? = nil, maxHeight: Int? = nil) {
+        let columns = min(image.columns, maxWidth ?? image.columns)
+        let rows = min(image.rows, maxHeight ?? image.rows)
+        for y in 0..<max(0, rows) {
+            for x in 0..<max(0, columns) {
+                set(image[y, x], row: row + y, column: column + x)
+            }
+        }
+    }
+
+    /// The visible text of one row, continuation cells skipped.
+    public func text(ofRow row: Int) -> String {
+        guard row >= 0 && row < height else { return "" }
+        var line = ""
+        for column in 0..<width where !self[row, column].isContinuation {
+            line += self[row, column].text
+        }
+        return line
+    }
+}

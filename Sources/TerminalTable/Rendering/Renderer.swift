@@ -1,0 +1,79 @@
+/// Turns frames (`CellBuffer`s) into the bytes that update a terminal, sending only
+/// the cells that changed since the previous frame.
+///
+/// Each non-empty update is wrapped in synchronized-output markers and hides the
+/// cursor. A frame of a different size, or a call to `invalidate()`, causes a full
+/// redraw (clear screen, then every non-blank cell).
+///
+/// ```swift
+/// var renderer = Renderer()
+/// terminal.write(renderer.render(frame))       // first frame: full redraw
+/// terminal.write(renderer.render(nextFrame))   // only what changed
+/// ```
+public struct Renderer: Sendable {
+    private var previous: CellBuffer?
+
+    public init() {}
+
+    /// Forgets the previous frame so the next `render` redraws everything, e.g. after
+    /// a resize or when the screen may have been garbled by another program.
+    public mutating func invalidate() {
+        previous = nil
+    }
+
+    /// The bytes that turn the previous frame into `frame`; empty when nothing changed.
+    public mutating func render(_ frame: CellBuffer, forceFullRedraw: Bool = false) -> [UInt8] {
+        var output = ""
+        let baseline: CellBuffer
+        if let previous, !forceFullRedraw, previous.width == frame.width, previous.height == frame.height {
+            baseline = previous
+        } else {
+            // After clearing, the screen equals a blank frame, so diffing against one
+            // gives a full redraw that still skips empty cells.
+            output += EscapeSequence.resetStyle + EscapeSequence.clearScreen
+            baseline = CellBuffer(width: frame.width, height: frame.height)
+        }
+        previous = frame
+
+        var changes = ""
+        var currentStyle = Style.plain
+        for row in 0..<frame.height {
+            // nil = we don't know where the cursor is, so the next write must move it.
+            var cursorColumn: Int?
+            for column in 0..<frame.width {
+                let cell = frame[row, column]
+                if cell.isContinuation { continue }
+                if cell == baseline[row, column] {
+                    // Rewriting a few unchanged cells is cheaper than a cursor move
+                    // (at least 6 bytes), so short gaps inside a run are bridged.
+                    let bridges = cursorColumn == column
+                        && Self.nextChange(in: frame, baseline: baseline, row: row, after: column) != nil
+                    if !bridges { continue }
+                }
+                if cursorColumn != column {
+                    changes += EscapeSequence.moveCursor(row: row, column: column)
+                }
+                changes += EscapeSequence.transition(from: currentStyle, to: cell.style)
+                currentStyle = cell.style
+                changes += cell.text
+                let next = column + max(1, cell.width)
+                cursorColumn = next < frame.width ? next : nil
+            }
+        }
+        if changes.isEmpty && output.isEmpty { return [] }
+        if currentStyle != .plain { changes += EscapeSequence.resetStyle }
+
+        return Array((EscapeSequence.beginSynchronizedUpdate + EscapeSequence.hideCursor
+            + output + changes + EscapeSequence.endSynchronizedUpdate).utf8)
+    }
+
+    /// Longest run of unchanged cells worth rewriting instead of moving the cursor.
+    private static let maximumBridgedGap = 4
+
+    /// Column of the next changed cell within `maximumBridgedGap` cells after `column`.
+    private static func nextChange(in frame: CellBuffer, baseline: CellBuffer, row: Int, after column: Int) -> Int? {
+        let end = min(frame.width, column + 1 + maximumBridgedGap)
+        guard column + 1 < end else { return nil }
+        return (column + 1..<end).first { frame[row, $0] != baseline[row, $0] }
+    }
+}

@@ -1,0 +1,20 @@
+/// What one cell of a table row shows.
+///
+/// ```swift
+/// let cells: [TableCellContent] = [
+///     .image(logo),
+///     .text("Hotel Adlon"),
+///     .styledText("★★★★★", Style(foreground: RGB(255, 200, 0))),
+///     .placeholder("…"),
+/// ]
+/// ```
+public enum TableCellContent: Sendable, Equatable {
+    /// Plain text; sanitized and truncated to the column.
+    case text(String)
+    /// Text with its own style (the selection highlight is layered on top).
+    case styledText(String, Style)
+    /// A small picture, already sized to the column (see `HalfBlockImage(scaling:…)`).
+    case image(HalfBlockImage)
+    /// Something still loading; drawn dimmed.
+    case placeholder(String)
+}

@@ -1,0 +1,89 @@
+// The parts of a table frame: header, body rows, status line.
+extension TableView {
+    func drawHeader(into buffer: inout CellBuffer, widths: [Int]) {
+        let cells = columns.map { TableCellContent.styledText($0.title, .plain) }
+        drawLine(cells, into: &buffer, row: 0, lineInRow: 0, rowHeight: 1, widths: widths, base: theme.header, separatorStyle: theme.header)
+    }
+
+    func drawBody(into buffer: inout CellBuffer, lines: Range<Int>, widths: [Int], state: TableViewState, dataSource: some TableDataSource) {
+        guard !lines.isEmpty else { return }
+        guard let rowCount = dataSource.rowCount else {
+            // Row count unknown: one placeholder row says "loading".
+            let placeholder = columns.map { _ in TableCellContent.placeholder(loadingText) }
+            drawRow(placeholder, into: &buffer, top: lines.lowerBound, lines: lines, widths: widths, rowHeight: state.rowHeight, selected: false)
+            return
+        }
+        if rowCount == 0 {
+            buffer.write(sanitizer.sanitize(emptyText), row: lines.lowerBound, column: 0, style: theme.placeholder)
+            return
+        }
+        var top = lines.lowerBound
+        var index = state.topRow
+        while top < lines.upperBound, index < rowCount {
+            let cells = dataSource.row(at: index)?.cells ?? columns.map { _ in .placeholder(loadingText) }
+            drawRow(cells, into: &buffer, top: top, lines: lines, widths: widths, rowHeight: state.rowHeight, selected: index == state.selectedIndex)
+            top += state.rowHeight
+            index += 1
+        }
+    }
+
+    func drawStatus(_ status: StatusLine, into buffer: inout CellBuffer, row: Int) {
+        let width = buffer.width
+        buffer.fill(row: row, column: 0, width: width, height: 1, with: .blank(theme.status))
+        // The right side (usually key hints) wins; the left side takes what is left,
+        // with one cell of space between the two.
+        let right = DisplayWidth.truncate(sanitizer.sanitize(status.right), toWidth: width)
+        let rightWidth = DisplayWidth.of(right)
+        let left = DisplayWidth.truncate(sanitizer.sanitize(status.left), toWidth: max(0, width - rightWidth - 1))
+        buffer.write(left, row: row, column: 0, style: theme.status)
+        buffer.write(right, row: row, column: width - rightWidth, style: theme.status)
+    }
+
+    /// Draws one data row over `rowHeight` lines, clipped to `lines`.
+    private func drawRow(_ cells: [TableCellContent], into buffer: inout CellBuffer, top: Int, lines: Range<Int>, widths: [Int], rowHeight: Int, selected: Bool) {
+        let base = selected ? theme.selected : .plain
+        let separatorStyle = selected ? theme.separator.merged(with: theme.selected) : theme.separator
+        for lineInRow in 0..<rowHeight where lines.contains(top + lineInRow) {
+            drawLine(cells, into: &buffer, row: top + lineInRow, lineInRow: lineInRow, rowHeight: rowHeight, widths: widths, base: base, separatorStyle: separatorStyle)
+        }
+    }
+
+    /// Draws one screen line of a row: every column's slice for that line, with the
+    /// separators between them. Widths are exact, so borders land at the same column
+    /// on every line.
+    private func drawLine(_ cells: [TableCellContent], into buffer: inout CellBuffer, row: Int, lineInRow: Int, rowHeight: Int, widths: [Int], base: Style, separatorStyle: Style) {
+        buffer.fill(row: row, column: 0, width: buffer.width, height: 1, with: .blank(base))
+        let textLine = verticalPlacement == .center ? (rowHeight - 1) / 2 : 0
+        var x = 0
+        var isFirst = true
+        for (index, width) in widths.enumerated() where width > 0 {
+            if !isFirst {
+                x += buffer.write(columnSeparator, row: row, column: x, style: separatorStyle, maxWidth: buffer.width - x)
+            }
+            isFirst = false
+            let content = index < cells.count ? cells[index] : .text("")
+            switch content {
+            case .image(let image):
+                let imageTop = verticalPlacement == .center ? max(0, (rowHeight - image.rows) / 2) : 0
+                let imageRow = lineInRow - imageTop
+                if imageRow >= 0, imageRow < image.rows {
+                    for column in 0..<min(width, image.columns) {
+                        buffer.set(image[imageRow, column], row: row, column: x + column)
+                    }
+                }
+            case .text(let text):
+                if lineInRow == textLine { drawText(text, style: base, into: &buffer, row: row, x: x, width: width, alignment: columns[index].alignment) }
+            case .styledText(let text, let style):
+                if lineInRow == textLine { drawText(text, style: style.merged(with: base), into: &buffer, row: row, x: x, width: width, alignment: columns[index].alignment) }
+            case .placeholder(let text):
+                if lineInRow == textLine { drawText(text, style: theme.placeholder.merged(with: base), into: &buffer, row: row, x: x, width: width, alignment: columns[index].alignment) }
+            }
+            x += width
+        }
+    }
+
+    private func drawText(_ text: String, style: Style, into buffer: inout CellBuffer, row: Int, x: Int, width: Int, alignment: TextAlignment) {
+        let fitted = DisplayWidth.fit(sanitizer.sanitize(text), toWidth: width, alignment: alignment)
+        buffer.write(fitted, row: row, column: x, style: style, maxWidth: width)
+    }
+}

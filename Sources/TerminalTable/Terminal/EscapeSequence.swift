@@ -1,0 +1,118 @@
+/// Every escape sequence this module sends lives here, so there is exactly one place
+/// to look when a terminal misbehaves.
+///
+/// Positions are 0-based in this API and converted to the terminal's 1-based ones.
+///
+/// ```swift
+/// let bytes = Array((EscapeSequence.moveCursor(row: 0, column: 4) + "hi").utf8)
+/// ```
+public enum EscapeSequence {
+    static let csi = "\u{1B}["
+
+    // MARK: Cursor and screen
+
+    public static func moveCursor(row: Int, column: Int) -> String {
+        "\(csi)\(row + 1);\(column + 1)H"
+    }
+
+    public static let hideCursor = "\(csi)?25l"
+    public static let showCursor = "\(csi)?25h"
+    public static let clearScreen = "\(csi)2J"
+    public static let clearLine = "\(csi)2K"
+
+    // MARK: Modes
+
+    /// Switches to the alternate screen so the user's scrollback is left untouched.
+    public static let enterAlternateScreen = "\(csi)?1049h"
+    public static let leaveAlternateScreen = "\(csi)?1049l"
+
+    /// Terminals that support it show the whole frame at once instead of tearing.
+    /// Terminals that don't simply ignore the sequence.
+    public static let beginSynchronizedUpdate = "\(csi)?2026h"
+    public static let endSynchronizedUpdate = "\(csi)?2026l"
+
+    /// Button presses, drags (1002) and wheel, reported in SGR format (1006) which has
+    /// no 223-column limit.
+    public static let enableMouse = "\(csi)?1000h\(csi)?1002h\(csi)?1006h"
+    public static let disableMouse = "\(csi)?1006l\(csi)?1002l\(csi)?1000l"
+
+    /// With bracketed paste on, pasted text would arrive wrapped in `ESC[200~`.
+    public static let disableBracketedPaste = "\(csi)?2004l"
+
+    /// Without auto-wrap, writing the last column never scrolls the screen.
+    public static let disableLineWrap = "\(csi)?7l"
+    public static let enableLineWrap = "\(csi)?7h"
+
+    // MARK: SGR (colours and attributes)
+
+    public static let resetStyle = "\(csi)0m"
+    public static let bold = "\(csi)1m"
+    public static let dim = "\(csi)2m"
+    public static let underline = "\(csi)4m"
+    public static let reverse = "\(csi)7m"
+
+    public static func foreground(_ color: RGB) -> String {
+        "\(csi)38;2;\(color.red);\(color.green);\(color.blue)m"
+    }
+
+    public static func background(_ color: RGB) -> String {
+        "\(csi)48;2;\(color.red);\(color.green);\(color.blue)m"
+    }
+
+    /// One SGR sequence that sets `style` from any previous state.
+    public static func style(_ style: Style) -> String {
+        "\(csi)\((["0"] + parameters(for: style)).joined(separator: ";"))m"
+    }
+
+    /// The shortest SGR sequence that turns `old` into `new`; empty when equal.
+    ///
+    /// Attributes can only be switched off in pairs (bold and dim share `22`), so any
+    /// attribute that goes away falls back to a full reset.
+    public static func transition(from old: Style, to new: Style) -> String {
+        if old == new { return "" }
+        let lostAttribute = (old.bold && !new.bold) || (old.dim && !new.dim)
+            || (old.underline && !new.underline) || (old.reverse && !new.reverse)
+        if lostAttribute { return style(new) }
+        var codes: [String] = []
+        if new.bold && !old.bold { codes.append("1") }
+        if new.dim && !old.dim { codes.append("2") }
+        if new.underline && !old.underline { codes.append("4") }
+        if new.reverse && !old.reverse { codes.append("7") }
+        if new.foreground != old.foreground {
+            codes.append(new.foreground.map(foregroundParameter) ?? "39")
+        }
+        if new.background != old.background {
+            codes.append(new.background.map(backgroundParameter) ?? "49")
+        }
+        return "\(csi)\(codes.joined(separator: ";"))m"
+    }
+
+    private static func parameters(for style: Style) -> [String] {
+        var codes: [String] = []
+        if style.bold { codes.append("1") }
+        if style.dim { codes.append("2") }
+        if style.underline { codes.append("4") }
+        if style.reverse { codes.append("7") }
+        if let color = style.foreground { codes.append(foregroundParameter(color)) }
+        if let color = style.background { codes.append(backgroundParameter(color)) }
+        return codes
+    }
+
+    private static func foregroundParameter(_ color: RGB) -> String {
+        "38;2;\(color.red);\(color.green);\(color.blue)"
+    }
+
+    private static func backgroundParameter(_ color: RGB) -> String {
+        "48;2;\(color.red);\(color.green);\(color.blue)"
+    }
+
+    // MARK: Whole-session setup
+
+    /// Everything sent when an interactive session starts.
+    public static let enterInteractive = enterAlternateScreen + hideCursor + disableLineWrap
+        + disableBracketedPaste + enableMouse + clearScreen
+
+    /// Everything sent to give the terminal back; safe to send more than once.
+    public static let leaveInteractive = endSynchronizedUpdate + disableMouse + resetStyle
+        + enableLineWrap + showCursor + leaveAlternateScreen
+}

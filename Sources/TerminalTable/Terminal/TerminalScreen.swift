@@ -1,0 +1,27 @@
+/// Glue between a `TerminalDriver` and a `Renderer`: hand it frames, it writes the
+/// difference.
+///
+/// ```swift
+/// var screen = TerminalScreen(terminal)
+/// screen.present(tableView.render(state: state, dataSource: source, status: status, size: terminal.size))
+/// // on .resize: screen.invalidate(), then present again
+/// ```
+public struct TerminalScreen: Sendable {
+    public let terminal: any TerminalDriver
+    private var renderer = Renderer()
+
+    public init(_ terminal: any TerminalDriver) {
+        self.terminal = terminal
+    }
+
+    /// Draws `frame`, writing only what changed since the last frame.
+    public mutating func present(_ frame: CellBuffer) {
+        let bytes = renderer.render(frame)
+        if !bytes.isEmpty { terminal.write(bytes) }
+    }
+
+    /// Makes the next `present` redraw everything.
+    public mutating func invalidate() {
+        renderer.invalidate()
+    }
+}

@@ -1,0 +1,120 @@
+// The escape sequences `VirtualScreen` understands: the ones `EscapeSequence` emits.
+extension VirtualScreen {
+    /// Parses the sequence starting at the ESC at `start`. Returns the index after it,
+    /// or nil when the sequence is not complete yet.
+    mutating func parseEscape(_ bytes: [UInt8], at start: Int) -> Int? {
+        guard start + 1 < bytes.count else { return nil }
+        guard bytes[start + 1] == UInt8(ascii: "[") else {
+            return start + 2  // two-byte sequences (ESC 7, ESC =, ...) are ignored
+        }
+        var end = start + 2
+        while end < bytes.count, (0x20...0x3F).contains(bytes[end]) { end += 1 }
+        guard end < bytes.count else { return nil }
+        let parameters = String(decoding: bytes[(start + 2)..<end], as: UTF8.self)
+        csi(parameters: parameters, final: bytes[end])
+        return end + 1
+    }
+
+    private mutating func csi(parameters: String, final: UInt8) {
+        if parameters.hasPrefix("?") {
+            let modes = Self.numbers(String(parameters.dropFirst()))
+            if final == UInt8(ascii: "h") || final == UInt8(ascii: "l") {
+                for mode in modes { setMode(mode, on: final == UInt8(ascii: "h")) }
+            }
+            return
+        }
+        let numbers = Self.numbers(parameters)
+        let first = numbers.first ?? 0
+        let count = max(1, first)
+        switch final {
+        case UInt8(ascii: "H"), UInt8(ascii: "f"):
+            moveCursor(row: max(1, first) - 1, column: max(1, numbers.count > 1 ? numbers[1] : 1) - 1)
+        case UInt8(ascii: "A"): moveCursor(row: cursorRow - count, column: cursorColumn)
+        case UInt8(ascii: "B"): moveCursor(row: cursorRow + count, column: cursorColumn)
+        case UInt8(ascii: "C"): moveCursor(row: cursorRow, column: cursorColumn + count)
+        case UInt8(ascii: "D"): moveCursor(row: cursorRow, column: cursorColumn - count)
+        case UInt8(ascii: "J"): eraseScreen(mode: first)
+        case UInt8(ascii: "K"): eraseLine(mode: first)
+        case UInt8(ascii: "m"): applySGR(numbers.isEmpty ? [0] : numbers)
+        default: break
+        }
+    }
+
+    private mutating func moveCursor(row: Int, column: Int) {
+        cursorRow = min(max(0, row), max(0, buffer.height - 1))
+        cursorColumn = min(max(0, column), max(0, buffer.width - 1))
+    }
+
+    private mutating func setMode(_ mode: Int, on: Bool) {
+        switch mode {
+        case 25: isCursorVisible = on
+        case 7: isLineWrapEnabled = on
+        case 2026: isInSynchronizedUpdate = on
+        case 1000, 1002, 1006: isMouseEnabled = on
+        case 1049:
+            // Entering or leaving the alternate screen shows a clean grid.
+            isAlternateScreen = on
+            buffer = CellBuffer(width: buffer.width, height: buffer.height)
+        default: break
+        }
+    }
+
+    private mutating func eraseScreen(mode: Int) {
+        let blank = Cell.blank(Style(background: style.background))
+        switch mode {
+        case 0:
+            eraseLine(mode: 0)
+            buffer.fill(row: cursorRow + 1, column: 0, width: buffer.width, height: buffer.height, with: blank)
+        case 1:
+            buffer.fill(row: 0, column: 0, width: buffer.width, height: cursorRow, with: blank)
+            eraseLine(mode: 1)
+        default:
+            buffer.fill(row: 0, column: 0, width: buffer.width, height: buffer.height, with: blank)
+        }
+    }
+
+    private mutating func eraseLine(mode: Int) {
+        let blank = Cell.blank(Style(background: style.background))
+        switch mode {
+        case 0: buffer.fill(row: cursorRow, column: cursorColumn, width: buffer.width, height: 1, with: blank)
+        case 1: buffer.fill(row: cursorRow, column: 0, width: cursorColumn + 1, height: 1, with: blank)
+        default: buffer.fill(row: cursorRow, column: 0, width: buffer.width, height: 1, with: blank)
+        }
+    }
+
+    private mutating func applySGR(_ codes: [Int]) {
+        var index = 0
+        while index < codes.count {
+            let code = codes[index]
+            switch code {
+            case 0: style = .plain
+            case 1: style.bold = true
+            case 2: style.dim = true
+            case 4: style.underline = true
+            case 7: style.reverse = true
+            case 22: style.bold = false; style.dim = false
+            case 24: style.underline = false
+            case 27: style.reverse = false
+            case 39: style.foreground = nil
+            case 49: style.background = nil
+            case 38, 48:
+                // Only the truecolor form `38;2;r;g;b` is supported.
+                if index + 4 < codes.count, codes[index + 1] == 2 {
+                    let color = RGB(Self.channel(codes[index + 2]), Self.channel(codes[index + 3]), Self.channel(codes[index + 4]))
+                    if code == 38 { style.foreground = color } else { style.background = color }
+                    index += 4
+                }
+            default: break
+            }
+            index += 1
+        }
+    }
+
+    private static func channel(_ value: Int) -> UInt8 {
+        UInt8(clamping: value)
+    }
+
+    private static func numbers(_ text: String) -> [Int] {
+        text.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) ?? 0 }
+    }
+}
