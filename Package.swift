@@ -12,6 +12,11 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     ],
     targets: [
         .systemLibrary(
@@ -42,11 +47,35 @@ let package = Package(
             dependencies: ["CPNG", "CJPEG"]
         ),
         .target(
+            name: "HotelServer",
+            dependencies: [
+                "HotelSOAP",
+                "Imaging",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(
+            name: "HotelClient",
+            dependencies: [
+                "HotelSOAP",
+                "Imaging",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(
             name: "HotelCLI",
             dependencies: [
                 "HotelSOAP",
+                "HotelClient",
+                "HotelServer",
                 "TerminalTable",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .executableTarget(
@@ -62,6 +91,14 @@ let package = Package(
             dependencies: ["HotelSOAP", "CLibXML2"]
         ),
         .testTarget(
+            name: "HotelServerTests",
+            dependencies: [
+                "HotelServer", "HotelSOAP", "Imaging",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ],
+            exclude: ["Interop"]
+        ),
+        .testTarget(
             name: "TerminalTableTests",
             dependencies: ["TerminalTable"]
         ),
@@ -74,7 +111,8 @@ let package = Package(
         .testTarget(
             name: "HotelCLITests",
             // "hotels" so the binary the end-to-end tests run is built first.
-            dependencies: ["HotelCLI", "HotelSOAP", "TerminalTable", "hotels"]
+            dependencies: ["HotelCLI", "HotelSOAP", "HotelServer", "TerminalTable", "hotels"],
+            exclude: ["Support/Scripts"]
         ),
     ],
     swiftLanguageModes: [.v6]

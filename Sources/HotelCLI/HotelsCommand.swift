@@ -7,12 +7,15 @@ public struct HotelsCommand: AsyncParsableCommand {
         abstract: "Search hotels over SOAP: CSV for scripts, a table for people, a service for both.",
         discussion: """
             Examples:
+              hotels search --endpoint http://127.0.0.1:8080/soap --city Seoul --format table
+              hotels serve --port 8080
+              hotels seed --count 100000 --output world.sqlite
               hotels parse Samples/responses/search-ours-soap11.xml
               hotels parse response.xml --format json | jq .name
 
             \(ExitStatus.helpTable)
             """,
-        subcommands: [ParseCommand.self]
+        subcommands: [SearchCommand.self, ServeCommand.self, SeedCommand.self, ParseCommand.self]
     )
 
     public init() {}

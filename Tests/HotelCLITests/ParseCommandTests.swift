@@ -6,8 +6,8 @@ import Testing
 @Suite("hotels parse")
 struct ParseCommandTests {
     @Test("CSV: header, then one RFC 4180 row per hotel")
-    func csv() throws {
-        let result = try HotelsBinary.run(["parse", HotelsBinary.sample("responses/search-ours-soap11.xml")])
+    func csv() async throws {
+        let result = try await HotelsBinary.run(["parse", HotelsBinary.sample("responses/search-ours-soap11.xml")])
         #expect(result.status == 0)
         #expect(result.stderr.isEmpty)
         let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
@@ -17,15 +17,15 @@ struct ParseCommandTests {
     }
 
     @Test("CSV quotes embedded quotes, commas and markup exactly")
-    func csvQuoting() throws {
-        let result = try HotelsBinary.run(["parse", HotelsBinary.sample("responses/search-entities.xml")])
+    func csvQuoting() async throws {
+        let result = try await HotelsBinary.run(["parse", HotelsBinary.sample("responses/search-entities.xml")])
         #expect(result.status == 0)
         #expect(result.stdout.contains("H001001,\"Hotel \"\"Le Petit Prince\"\" & Spa\","))
     }
 
     @Test("JSON Lines: one object per hotel with every field")
-    func json() throws {
-        let result = try HotelsBinary.run(["parse", HotelsBinary.sample("responses/search-korean.xml"), "--format", "json"])
+    func json() async throws {
+        let result = try await HotelsBinary.run(["parse", HotelsBinary.sample("responses/search-korean.xml"), "--format", "json"])
         #expect(result.status == 0)
         let objects = try result.stdout.split(separator: "\n").map {
             try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any]
@@ -38,16 +38,16 @@ struct ParseCommandTests {
     }
 
     @Test("TSV escapes tabs and newlines instead of breaking rows")
-    func tsv() throws {
-        let result = try HotelsBinary.run(["parse", "-", "--format", "tsv"], stdin: try Data(contentsOf: URL(fileURLWithPath: HotelsBinary.sample("responses/search-ours-soap12.xml"))))
+    func tsv() async throws {
+        let result = try await HotelsBinary.run(["parse", "-", "--format", "tsv"], stdin: try Data(contentsOf: URL(fileURLWithPath: HotelsBinary.sample("responses/search-ours-soap12.xml"))))
         #expect(result.status == 0)
         let rows = result.stdout.split(separator: "\n")
         #expect(rows.allSatisfy { $0.split(separator: "\t", omittingEmptySubsequences: false).count == 12 })
     }
 
     @Test("table: columns aligned by display width, CJK counted as two cells")
-    func table() throws {
-        let result = try HotelsBinary.run(["parse", HotelsBinary.sample("responses/search-japanese.xml"), "--format", "table"])
+    func table() async throws {
+        let result = try await HotelsBinary.run(["parse", HotelsBinary.sample("responses/search-japanese.xml"), "--format", "table"])
         #expect(result.status == 0)
         let lines = result.stdout.split(separator: "\n").map(String.init)
         // The CITY column starts at the same display column on every row: the text before
@@ -60,16 +60,16 @@ struct ParseCommandTests {
     }
 
     @Test("reads standard input with -")
-    func stdin() throws {
+    func stdin() async throws {
         let data = try Data(contentsOf: URL(fileURLWithPath: HotelsBinary.sample("responses/search-ours-soap11.xml")))
-        let result = try HotelsBinary.run(["parse", "-"], stdin: data)
+        let result = try await HotelsBinary.run(["parse", "-"], stdin: data)
         #expect(result.status == 0)
         #expect(result.stdout.split(separator: "\n").count == 4)
     }
 
     @Test("a SOAP fault: exit 3, one line with code, reason, detail")
-    func fault() throws {
-        let result = try HotelsBinary.run(["parse", HotelsBinary.sample("responses/fault-soap11-client.xml")])
+    func fault() async throws {
+        let result = try await HotelsBinary.run(["parse", HotelsBinary.sample("responses/fault-soap11-client.xml")])
         #expect(result.status == 3)
         #expect(result.stderrLines.count == 1)
         #expect(result.stderr.contains("SOAP fault Client"))
@@ -78,8 +78,8 @@ struct ParseCommandTests {
     }
 
     @Test("a truncated response: exit 65, the line, and how many rows were written")
-    func truncated() throws {
-        let result = try HotelsBinary.run(["parse", HotelsBinary.sample("responses/truncated.xml")])
+    func truncated() async throws {
+        let result = try await HotelsBinary.run(["parse", HotelsBinary.sample("responses/truncated.xml")])
         #expect(result.status == 65)
         #expect(result.stderr.contains("cut off"))
         #expect(result.stderr.contains("line"))
@@ -88,38 +88,38 @@ struct ParseCommandTests {
 
     @Test("malformed XML, a DOCTYPE and an HTML page: exit 65 with what arrived",
           arguments: [("malformed-mismatched-tag.xml", "malformed XML"), ("doctype-xxe.xml", "DOCTYPE"), ("html-502.html", "502 Bad Gateway")])
-    func badResponses(_ file: String, _ words: String) throws {
-        let result = try HotelsBinary.run(["parse", HotelsBinary.sample("responses/\(file)")])
+    func badResponses(_ file: String, _ words: String) async throws {
+        let result = try await HotelsBinary.run(["parse", HotelsBinary.sample("responses/\(file)")])
         #expect(result.status == 65)
         #expect(result.stderrLines.count == 1)
         #expect(result.stderr.contains(words))
     }
 
     @Test("a missing file: exit 66 naming it")
-    func missingFile() throws {
-        let result = try HotelsBinary.run(["parse", "/nonexistent/response.xml"])
+    func missingFile() async throws {
+        let result = try await HotelsBinary.run(["parse", "/nonexistent/response.xml"])
         #expect(result.status == 66)
         #expect(result.stderr.contains("/nonexistent/response.xml"))
     }
 
     @Test("an unknown flag or format: exit 64 with usage")
-    func usage() throws {
-        #expect(try HotelsBinary.run(["parse", "x.xml", "--bogus"]).status == 64)
-        let result = try HotelsBinary.run(["parse", "x.xml", "--format", "xml"])
+    func usage() async throws {
+        #expect(try await HotelsBinary.run(["parse", "x.xml", "--bogus"]).status == 64)
+        let result = try await HotelsBinary.run(["parse", "x.xml", "--format", "xml"])
         #expect(result.status == 64)
         #expect(result.stderr.contains("format"))
     }
 
     @Test("--help shows examples and the exit codes")
-    func help() throws {
-        let result = try HotelsBinary.run(["parse", "--help"])
+    func help() async throws {
+        let result = try await HotelsBinary.run(["parse", "--help"])
         #expect(result.status == 0)
         #expect(result.stdout.contains("Examples:"))
         #expect(result.stdout.contains("65"))
     }
 
     @Test("a closed pipe: exit 74 and a message, not death by SIGPIPE")
-    func closedPipe() throws {
+    func closedPipe() async throws {
         let sample = try String(contentsOfFile: HotelsBinary.sample("responses/search-ours-soap11.xml"), encoding: .utf8)
         // One response with enough hotels to overflow the pipe after `head` has gone.
         let hotel = sample[sample.range(of: "<h:Hotel>")!.lowerBound..<sample.range(of: "</h:Hotel>")!.upperBound]
@@ -133,7 +133,7 @@ struct ParseCommandTests {
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
         process.arguments = ["-c", "'\(HotelsBinary.url.path)' parse '\(input.path)' 2>'\(errors.path)' | head -c 10 >/dev/null; exit ${PIPESTATUS[0]}"]
         try process.run()
-        process.waitUntilExit()
+        try await HotelsBinary.offPool { process.waitUntilExit() }
         let message = try String(contentsOf: errors, encoding: .utf8)
         #expect(process.terminationStatus == 74, "\(message)")
         #expect(message.contains("pipe was closed"))

@@ -1,5 +1,7 @@
 import ArgumentParser
 import Foundation
+import HotelClient
+import HotelServer
 import HotelSOAP
 
 /// Turns any error into one line on stderr and the matching exit code.
@@ -21,6 +23,16 @@ enum Diagnostics {
             return (.malformedResponse, parse.description)
         case let output as OutputError:
             return (.outputError, output.description)
+        case let catalog as CatalogError where catalog.kind == .notFound || catalog.kind == .notACatalog:
+            return (.noInput, catalog.description)
+        case let client as HotelClientError:
+            switch client.kind {
+            case .network: return (.network, client.description)
+            case .timeout: return (.timeout, client.description)
+            case .http: return (.httpError, client.description)
+            case .tooLarge: return (.malformedResponse, client.description)
+            case .usage: return (.usage, client.description)
+            }
         case let xml as XMLWriterError:
             return (.usage, xml.description)
         default:

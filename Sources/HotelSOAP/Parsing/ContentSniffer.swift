@@ -101,3 +101,31 @@ final class ContentSniffer {
         return String(printable).trimmingCharacters(in: .whitespaces)
     }
 }
+
+/// A one-line description of a body that is not a SOAP message, for error messages:
+/// `an HTML page ("502 Bad Gateway")`, `text starting "Service Unavailable"`, `an empty body`.
+public enum BodyPreview {
+    public static func describe(_ body: [UInt8]) -> String {
+        let text = String(decoding: body.prefix(16 * 1024), as: UTF8.self)
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        if trimmed.isEmpty { return "an empty body" }
+        if let error = try? SOAPMessageParser.parse(body), case .fault = error.message { return "a SOAP fault" }
+        let lower = trimmed.prefix(64).lowercased()
+        if lower.hasPrefix("<!doctype html") || lower.hasPrefix("<html") {
+            if let open = trimmed.range(of: "<title", options: .caseInsensitive),
+               let gt = trimmed[open.upperBound...].firstIndex(of: ">"),
+               let close = trimmed.range(of: "</title", options: .caseInsensitive, range: gt..<trimmed.endIndex) {
+                let title = trimmed[trimmed.index(after: gt)..<close.lowerBound]
+                    .split(whereSeparator: \.isWhitespace).joined(separator: " ")
+                return "an HTML page (\"\(printable(Substring(title), limit: 80))\")"
+            }
+            return "an HTML page"
+        }
+        return "a body starting \"\(printable(Substring(trimmed), limit: 60))\""
+    }
+
+    private static func printable(_ s: Substring, limit: Int) -> String {
+        let cleaned = s.prefix(limit).unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? " " : Character($0) }
+        return String(cleaned)
+    }
+}

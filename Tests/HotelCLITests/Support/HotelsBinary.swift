@@ -23,34 +23,65 @@ struct HotelsBinary {
         repositoryRoot.appendingPathComponent("Samples").appendingPathComponent(relative).path
     }
 
+    /// Runs the binary to completion. Output goes through temporary files, not pipes: a
+    /// long-lived process spawned by a concurrent test could inherit a pipe's write end and
+    /// keep it open, and a reader waiting for EOF would then wait forever.
+    /// Runs `body` on its own thread: waiting for a child process must not hold one of
+    /// the few cooperative threads that other tests (and in-process servers) need.
+    static func offPool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            // A dedicated thread, not Dispatch: on Linux the global queues have one worker per
+            // core, and Foundation's Process needs one of them to notice that a child exited.
+            Thread { continuation.resume(with: Swift.Result { try body() }) }.start()
+        }
+    }
+
     @discardableResult
-    static func run(_ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:]) throws -> Result {
+    static func run(_ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:], executable: String? = nil) async throws -> Result {
+        try await offPool { try runBlocking(arguments, stdin: stdin, environment: environment, executable: executable) }
+    }
+
+    /// Reads one line from a pipe without waiting for more than it needs.
+    static func readLine(_ handle: FileHandle) -> String {
+        var line = Data()
+        while true {
+            let byte = handle.readData(ofLength: 1)
+            if byte.isEmpty || byte == Data("\n".utf8) { break }
+            line.append(byte)
+        }
+        return String(decoding: line, as: UTF8.self)
+    }
+
+    static func runBlocking(_ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:], executable: String? = nil) throws -> Result {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("hotels-run-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let outURL = dir.appendingPathComponent("out"), errURL = dir.appendingPathComponent("err"), inURL = dir.appendingPathComponent("in")
+        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: inURL.path, contents: stdin ?? Data())
         let process = Process()
-        process.executableURL = url
+        process.executableURL = executable.map { URL(fileURLWithPath: $0) } ?? url
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        let out = Pipe(), err = Pipe()
+        let out = try FileHandle(forWritingTo: outURL), err = try FileHandle(forWritingTo: errURL), input = try FileHandle(forReadingFrom: inURL)
         process.standardOutput = out
         process.standardError = err
-        let input = Pipe()
         process.standardInput = input
         try process.run()
-        if let stdin { input.fileHandleForWriting.write(stdin) }
-        try input.fileHandleForWriting.close()
-        // Read both pipes concurrently so neither fills up and blocks the child.
-        nonisolated(unsafe) var errData = Data()
-        let group = DispatchGroup()
-        group.enter()
-        DispatchQueue.global().async {
-            errData = err.fileHandleForReading.readDataToEndOfFile()
-            group.leave()
-        }
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
         process.waitUntilExit()
+        try? out.close(); try? err.close(); try? input.close()
         return Result(
             status: process.terminationStatus,
-            stdout: String(decoding: outData, as: UTF8.self),
-            stderr: String(decoding: errData, as: UTF8.self))
+            stdout: try String(contentsOf: outURL, encoding: .utf8),
+            stderr: try String(contentsOf: errURL, encoding: .utf8))
+    }
+
+    /// Runs the binary under GNU time and returns its exit status and peak resident memory
+    /// (KiB) for that process alone.
+    static func measure(_ arguments: [String]) async throws -> (status: Int32, maxRSSKiB: Int) {
+        let result = try await run(["-f", "maxrss=%M", url.path] + arguments, executable: "/usr/bin/time")
+        let line = result.stderr.split(separator: "\n").last { $0.hasPrefix("maxrss=") } ?? "maxrss=-1"
+        return (result.status, Int(line.dropFirst("maxrss=".count)) ?? -1)
     }
 }

@@ -1,0 +1,148 @@
+import ArgumentParser
+import Foundation
+import HotelClient
+import HotelSOAP
+
+/// `hotels search`: a query for scripts, streamed as rows as the response arrives.
+struct SearchCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "search",
+        abstract: "Search the service and print the hotels as CSV, TSV, JSON Lines or a table.",
+        discussion: """
+            Rows are written while the response is still arriving. With --all every page is
+            fetched (the next one while the current one is written) until the whole result
+            has been printed, in memory that does not grow with the result.
+
+            Examples:
+              hotels search --endpoint http://127.0.0.1:8080/soap --city Seoul
+              hotels search --wsdl http://127.0.0.1:8080/wsdl --near 35.68,139.76 --radius 5 --sort distance --format table
+              hotels search --endpoint http://127.0.0.1:8080/soap --all --format json > hotels.jsonl
+
+            A failure part-way exits non-zero and says how many rows were written.
+
+            \(ExitStatus.helpTable)
+            """
+    )
+
+    @OptionGroup var connection: ConnectionOptions
+    @OptionGroup var filters: QueryOptions
+
+    @Option(help: "Print at most this many rows (default 50, or everything with --all).")
+    var limit: Int?
+
+    @Flag(help: "Walk every page until the whole result is printed.")
+    var all = false
+
+    @Option(help: "Start at this row of the result.")
+    var offset = 0
+
+    @Option(help: "Hotels per request (1…500).")
+    var pageSize: Int?
+
+    @Option(help: "Output format: \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
+    var format: OutputFormat = .csv
+
+    func validate() throws {
+        if let limit, limit < 1 { throw ValidationError("--limit must be at least 1") }
+        if let pageSize, !(1...HotelQuery.maxLimit).contains(pageSize) { throw ValidationError("--page-size must be 1…500") }
+        guard offset >= 0 else { throw ValidationError("--offset must be 0 or more") }
+        _ = try filters.query()
+    }
+
+    func run() async throws {
+        let writer = HotelRowWriter(format: format, sink: .standardOutput())
+        let progress = Progress(enabled: all && isatty(STDERR_FILENO) == 1)
+        do {
+            let configuration = try await connection.configuration()
+            let query = try filters.query()
+            let wanted = limit ?? (all ? Int.max : 50)
+            let pageSize = self.pageSize ?? min(wanted, HotelQuery.maxLimit)
+            try writer.begin()
+            try await HotelSearchClient.with(configuration) { client in
+                try await Paging.walk(client: client, query: query, offset: offset, pageSize: pageSize, wanted: wanted, all: all || wanted > pageSize) { hotel in
+                    try writer.write(hotel)
+                    progress.update(rows: writer.rowsWritten)
+                } onTotal: { progress.total = $0 }
+            }
+            progress.finish()
+            try writer.end()
+        } catch {
+            progress.finish()
+            try? writer.flushPartial()
+            let code = Diagnostics.exitCode(for: error)
+            if writer.rowsWritten > 0 && !(error is SOAPFault && writer.rowsWritten == 0) {
+                Diagnostics.printError("\(writer.rowsWritten) row(s) were written before the error; the output is incomplete")
+            }
+            throw code
+        }
+    }
+}
+
+/// Walks the pages of a result: page k streams from the network into `onHotel` while
+/// page k+1 is already being fetched, so the two overlap and at most one page waits in memory.
+enum Paging {
+    static func walk(
+        client: HotelSearchClient, query: HotelQuery, offset: Int, pageSize: Int, wanted: Int, all: Bool,
+        onHotel: @escaping (HotelInfo) throws -> Void, onTotal: (Int) -> Void
+    ) async throws {
+        var written = 0
+        var start = offset
+        let pageQuery = { (start: Int, remaining: Int) -> HotelQuery in
+            var q = query
+            q.offset = start
+            q.limit = min(pageSize, remaining)
+            return q
+        }
+        let emit: (HotelInfo) throws -> Void = { hotel in
+            guard written < wanted else { return }
+            written += 1
+            try onHotel(hotel)
+        }
+        // First page: streamed live, so the first row appears as soon as it is parsed.
+        let first = pageQuery(start, wanted)
+        var next: Task<PrefetchedResponse, any Error>? = nil
+        if all { next = prefetch(client, pageQuery(start + first.limit!, wanted - first.limit!)) }
+        defer { next?.cancel() }
+        let page = try await client.search(first, onHotel: emit)
+        onTotal(page.totalCount)
+        start += first.limit!
+        while all, written < wanted, start < page.totalCount, let current = next {
+            let response = try await current.value
+            let remaining = wanted - written
+            let following = start + min(pageSize, remaining)
+            next = following < page.totalCount && remaining > pageSize ? prefetch(client, pageQuery(following, remaining - pageSize)) : nil
+            let before = written
+            _ = try response.search(onHotel: emit)
+            if written == before { break } // the result shrank under us: stop rather than loop
+            start = following
+        }
+    }
+
+    private static func prefetch(_ client: HotelSearchClient, _ query: HotelQuery) -> Task<PrefetchedResponse, any Error> {
+        Task { try await client.prefetchSearch(query) }
+    }
+}
+
+/// `12,500 / 100,000 rows` on stderr, when stderr is a terminal.
+final class Progress: @unchecked Sendable {
+    let enabled: Bool
+    var total: Int?
+    private var lastDraw = 0.0
+    private var shown = false
+
+    init(enabled: Bool) { self.enabled = enabled }
+
+    func update(rows: Int) {
+        guard enabled else { return }
+        let now = Date().timeIntervalSince1970
+        guard now - lastDraw > 0.1 else { return }
+        lastDraw = now
+        shown = true
+        let of = total.map { " / \($0)" } ?? ""
+        FileHandle.standardError.write(Data("\r\(rows)\(of) rows".utf8))
+    }
+
+    func finish() {
+        if shown { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+    }
+}

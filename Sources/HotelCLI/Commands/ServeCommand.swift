@@ -1,0 +1,107 @@
+import ArgumentParser
+import Foundation
+import HotelServer
+import Logging
+import NIOCore
+
+/// `hotels serve`: the SOAP service, for this tool and any other SOAP client.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Run the hotel search SOAP service (SOAP 1.1 and 1.2, WSDL, logos).",
+        discussion: """
+            Serves POST /soap (SOAP 1.1 as text/xml, SOAP 1.2 as application/soap+xml),
+            GET /wsdl (also /soap?wsdl), GET /logos/{HotelId}.png and GET /health.
+            Without --catalog it builds a 10,000-hotel demo catalog once in the cache
+            directory ($XDG_CACHE_HOME/hotelsearch) and reuses it.
+            SIGINT or SIGTERM stops it after in-flight requests finish.
+
+            Examples:
+              hotels serve
+              hotels serve --port 9000 --catalog world.sqlite
+              hotels serve --host 0.0.0.0 --public-url https://hotels.example.com
+
+            Exit codes: 0 stopped cleanly, 64 usage error, 66 catalog not found or not a
+            catalog, 69 cannot listen (port in use, address not available).
+            """
+    )
+
+    @Option(help: "Address to listen on.")
+    var host = "127.0.0.1"
+
+    @Option(help: "Port to listen on (0 picks a free one, printed at start).")
+    var port = 8080
+
+    @Option(help: "A catalog made by 'hotels seed'. Default: the demo catalog in the cache directory.")
+    var catalog: String?
+
+    @Option(help: "The base URL clients reach this server by, used in the WSDL and logo URLs.")
+    var publicURL: String?
+
+    @Option(help: "Refuse request bodies larger than this many bytes.")
+    var maxBodySize = 1 << 20
+
+    @Option(help: "trace, debug, info, notice, warning, error or critical.")
+    var logLevel: Logger.Level = .info
+
+    func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be 0…65535") }
+        guard maxBodySize >= 1024 else { throw ValidationError("--max-body-size must be at least 1024") }
+        if let publicURL, URL(string: publicURL)?.scheme == nil {
+            throw ValidationError("--public-url must be an absolute URL such as https://hotels.example.com")
+        }
+    }
+
+    func run() async throws {
+        // A server must never die because whoever started it stopped reading its output.
+        signal(SIGPIPE, SIG_IGN)
+        let logger = CLILogging.logger(label: "hotels.serve", level: logLevel)
+        do {
+            let catalog = try await Self.openCatalog(catalog, logger: logger)
+            let count = try await catalog.hotelCount
+            let service = HotelService(
+                catalog: catalog,
+                configuration: .init(host: host, port: port, publicURL: publicURL, maxBodySize: maxBodySize),
+                logger: logger)
+            try await service.run { url in
+                // The first line of stdout: scripts and tests read the URL from it.
+                FileHandle.standardOutput.write(Data("listening on \(url) (\(count) hotels; WSDL at \(url)/wsdl)\n".utf8))
+            }
+        } catch {
+            throw Diagnostics.exitCode(for: Self.explainStartup(error, host: host, port: port))
+        }
+    }
+
+    /// Opens `path`, or builds (once) and opens the demo catalog.
+    static func openCatalog(_ path: String?, logger: Logger) async throws -> SQLiteCatalog {
+        if let path {
+            return try SQLiteCatalog(path: path, baseURL: "")
+        }
+        let directory = CachePaths.root
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        var announced = false
+        return try SQLiteCatalog.openOrBuildDemo(at: directory, count: 10_000, baseURL: "") { _ in
+            if !announced {
+                announced = true
+                logger.info("building the 10,000-hotel demo catalog in \(directory.path); this happens once")
+            }
+        }
+    }
+
+    /// Bind failures surface as NIO errors; say what they mean for the user.
+    static func explainStartup(_ error: any Error, host: String, port: Int) -> any Error {
+        if let io = error as? IOError {
+            switch io.errnoCode {
+            case EADDRINUSE:
+                return CommandFailure(status: .network, message: "port \(port) on \(host) is already in use; stop the other server or pick another with --port")
+            case EADDRNOTAVAIL:
+                return CommandFailure(status: .network, message: "cannot listen on \(host): no such local address; use --host 127.0.0.1 or 0.0.0.0")
+            case EACCES:
+                return CommandFailure(status: .network, message: "not allowed to listen on port \(port); ports below 1024 need privileges, pick another with --port")
+            default:
+                return CommandFailure(status: .network, message: "cannot listen on \(host):\(port): \(io)")
+            }
+        }
+        return error
+    }
+}

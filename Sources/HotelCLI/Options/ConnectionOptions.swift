@@ -1,0 +1,52 @@
+import ArgumentParser
+import Foundation
+import HotelClient
+import HotelSOAP
+
+/// Where the service is and how to talk to it, shared by `search` and `browse`.
+struct ConnectionOptions: ParsableArguments {
+    @Option(help: "The service's SOAP endpoint, e.g. http://127.0.0.1:8080/soap.")
+    var endpoint: String?
+
+    @Option(help: "Read the endpoint from the service's WSDL instead, e.g. http://127.0.0.1:8080/wsdl.")
+    var wsdl: String?
+
+    @Option(name: .customLong("soap-version"), help: "1.1 or 1.2.")
+    var soapVersion: SOAPVersion = .v11
+
+    @Option(help: "Seconds to wait for a connection, and for each part of a response.")
+    var timeout: Double = 30
+
+    @Option(help: "Extra attempts after a refused connection or HTTP 503 (never after a fault).")
+    var retries: Int = 2
+
+    @Option(help: "Abandon a response larger than this many bytes.")
+    var maxResponseSize: Int = 512 << 20
+
+    func validate() throws {
+        switch (endpoint, wsdl) {
+        case (nil, nil): throw ValidationError("give the service's address: --endpoint URL (or --wsdl URL)")
+        case (.some, .some): throw ValidationError("give --endpoint or --wsdl, not both")
+        default: break
+        }
+        for url in [endpoint, wsdl].compactMap({ $0 }) {
+            guard let parsed = URL(string: url), ["http", "https"].contains(parsed.scheme?.lowercased() ?? ""), parsed.host != nil else {
+                throw ValidationError("\(url) is not an http(s) URL; e.g. --endpoint http://127.0.0.1:8080/soap")
+            }
+        }
+        guard timeout > 0 else { throw ValidationError("--timeout must be more than 0 seconds") }
+        guard (0...10).contains(retries) else { throw ValidationError("--retries must be 0…10") }
+        guard maxResponseSize >= 1024 else { throw ValidationError("--max-response-size must be at least 1024") }
+    }
+
+    /// The client configuration, discovering the endpoint from the WSDL when asked.
+    func configuration() async throws -> HotelSearchClient.Configuration {
+        let url: URL
+        if let endpoint {
+            url = URL(string: endpoint)!
+        } else {
+            url = try await WSDLDiscovery.endpoint(wsdl: URL(string: wsdl!)!, version: soapVersion, timeout: timeout)
+        }
+        return .init(endpoint: url, version: soapVersion, timeout: timeout, retries: retries, maxResponseSize: maxResponseSize)
+    }
+}

@@ -1,0 +1,13 @@
+import Foundation
+
+/// Where `hotels` keeps things between runs: `$XDG_CACHE_HOME/hotelsearch`, else `~/.cache/hotelsearch`.
+enum CachePaths {
+    static var root: URL {
+        let env = ProcessInfo.processInfo.environment
+        if let xdg = env["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
+            return URL(fileURLWithPath: xdg).appendingPathComponent("hotelsearch")
+        }
+        let home = env["HOME"] ?? NSHomeDirectory()
+        return URL(fileURLWithPath: home).appendingPathComponent(".cache/hotelsearch")
+    }
+}

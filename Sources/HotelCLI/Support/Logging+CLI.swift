@@ -1,0 +1,14 @@
+import ArgumentParser
+import Foundation
+import Logging
+
+extension Logger.Level: @retroactive ExpressibleByArgument {}
+
+enum CLILogging {
+    /// Logs go to standard error so standard output stays clean for data.
+    static func logger(label: String, level: Logger.Level) -> Logger {
+        var logger = Logger(label: label) { StreamLogHandler.standardError(label: $0) }
+        logger.logLevel = level
+        return logger
+    }
+}

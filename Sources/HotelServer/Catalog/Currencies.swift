@@ -1,0 +1,91 @@
+import Foundation
+
+/// The fixed exchange rates of the demo catalog: how `MaxPrice` in one currency is compared
+/// with prices in another. The seeder stores this table in the catalog (`currencies`).
+public struct CurrencyInfo: Sendable, Equatable {
+    /// ISO 4217 code.
+    public var code: String
+    /// US dollars for one unit of the currency (fixed, approximate).
+    public var usdRate: Double
+    /// Decimal places of the currency: 0 for KRW, JPY…, 2 for most.
+    public var minorUnits: Int
+}
+
+public enum Currencies {
+    /// Every currency the catalog knows; a query's `Currency` must be one of these.
+    public static let all: [CurrencyInfo] = [
+        .init(code: "USD", usdRate: 1, minorUnits: 2),
+        .init(code: "EUR", usdRate: 1.08, minorUnits: 2),
+        .init(code: "GBP", usdRate: 1.27, minorUnits: 2),
+        .init(code: "CHF", usdRate: 1.13, minorUnits: 2),
+        .init(code: "JPY", usdRate: 0.0067, minorUnits: 0),
+        .init(code: "KRW", usdRate: 0.00073, minorUnits: 0),
+        .init(code: "CNY", usdRate: 0.138, minorUnits: 2),
+        .init(code: "HKD", usdRate: 0.128, minorUnits: 2),
+        .init(code: "TWD", usdRate: 0.031, minorUnits: 2),
+        .init(code: "THB", usdRate: 0.028, minorUnits: 2),
+        .init(code: "SGD", usdRate: 0.74, minorUnits: 2),
+        .init(code: "INR", usdRate: 0.012, minorUnits: 2),
+        .init(code: "VND", usdRate: 0.000039, minorUnits: 0),
+        .init(code: "AED", usdRate: 0.2723, minorUnits: 2),
+        .init(code: "SAR", usdRate: 0.2667, minorUnits: 2),
+        .init(code: "EGP", usdRate: 0.0205, minorUnits: 2),
+        .init(code: "MAD", usdRate: 0.10, minorUnits: 2),
+        .init(code: "ZAR", usdRate: 0.054, minorUnits: 2),
+        .init(code: "KES", usdRate: 0.0077, minorUnits: 2),
+        .init(code: "NGN", usdRate: 0.00065, minorUnits: 2),
+        .init(code: "TRY", usdRate: 0.029, minorUnits: 2),
+        .init(code: "CZK", usdRate: 0.043, minorUnits: 2),
+        .init(code: "PLN", usdRate: 0.25, minorUnits: 2),
+        .init(code: "SEK", usdRate: 0.095, minorUnits: 2),
+        .init(code: "NOK", usdRate: 0.093, minorUnits: 2),
+        .init(code: "DKK", usdRate: 0.145, minorUnits: 2),
+        .init(code: "ISK", usdRate: 0.0072, minorUnits: 0),
+        .init(code: "RUB", usdRate: 0.011, minorUnits: 2),
+        .init(code: "CAD", usdRate: 0.73, minorUnits: 2),
+        .init(code: "MXN", usdRate: 0.055, minorUnits: 2),
+        .init(code: "CUP", usdRate: 0.042, minorUnits: 2),
+        .init(code: "COP", usdRate: 0.00025, minorUnits: 2),
+        .init(code: "PEN", usdRate: 0.27, minorUnits: 2),
+        .init(code: "BRL", usdRate: 0.18, minorUnits: 2),
+        .init(code: "ARS", usdRate: 0.0011, minorUnits: 2),
+        .init(code: "CLP", usdRate: 0.00105, minorUnits: 0),
+        .init(code: "AUD", usdRate: 0.66, minorUnits: 2),
+        .init(code: "NZD", usdRate: 0.60, minorUnits: 2),
+        .init(code: "FJD", usdRate: 0.44, minorUnits: 2),
+    ]
+
+    private static let byCode: [String: CurrencyInfo] =
+        Dictionary(uniqueKeysWithValues: all.map { ($0.code, $0) })
+
+    public static func info(_ code: String) -> CurrencyInfo? { byCode[code] }
+
+    /// The query form of a currency code: trimmed and uppercased.
+    static func normalize(_ code: String) -> String {
+        code.trimmingCharacters(in: .whitespacesAndNewlines).uppercased()
+    }
+
+    /// An amount given in minor units (cents, or whole yen) in US dollars.
+    /// The seeder computes `price_usd` with this; the query side converts `MaxPrice` with
+    /// ``usdValue(_:rate:)``, which gives the same `Double` for the same amount.
+    static func usdValue(minorAmount: Int64, minorUnits: Int, rate: Double) -> Double {
+        (Double(minorAmount) / pow10(minorUnits)) * rate
+    }
+
+    /// A decimal amount in US dollars.
+    static func usdValue(_ amount: Decimal, rate: Double) -> Double {
+        // Through the decimal text: Double(String) rounds correctly, like the division above.
+        (Double(amount.description) ?? .nan) * rate
+    }
+
+    /// `price <= max` on converted prices, tolerant of the last bit of a float rounding.
+    static func isWithin(priceUSD: Double, maxUSD: Double) -> Bool {
+        priceUSD <= maxUSD * (1 + 1e-12)
+    }
+
+    static func pow10(_ n: Int) -> Double {
+        var value = 1.0
+        for _ in 0..<max(0, n) { value *= 10 }
+        return value
+    }
+}

@@ -1,0 +1,42 @@
+import HotelSOAP
+
+/// Where the service finds hotels: a search with paging, one hotel's details, and what it
+/// takes to draw a hotel's logo.
+///
+/// ```swift
+/// let catalog = try SQLiteCatalog(path: "hotels.sqlite", baseURL: "http://127.0.0.1:8080")
+/// let page = try await catalog.search(HotelQuery(city: "Seoul", sortBy: .price, limit: 20))
+/// print(page.totalCount, page.hotels.map(\.name))
+/// ```
+///
+/// Implementations validate the query with ``QueryValidator`` and throw ``CatalogError``:
+/// an `invalidQuery` error names the request field at fault, so the server can answer
+/// with a SOAP fault that says which field was wrong.
+public protocol HotelCatalog: Sendable {
+    /// One page of results in a stable order (ties broken by HotelId), with the total count.
+    /// `query.offset`/`query.limit` give the page (defaults 0 / 50). DistanceKm is set iff query.near != nil.
+    func search(_ query: HotelQuery) async throws -> SearchPage
+    /// One hotel with its description and pictures; `nil` = not found.
+    func hotel(id: String) async throws -> HotelDetail?
+    /// What the server needs to draw a hotel's logo: nil = no such hotel.
+    func logo(id: String) async throws -> LogoSpec?
+    /// How many hotels the catalog holds.
+    var hotelCount: Int { get async throws }
+}
+
+/// What it takes to draw a hotel's logo. The renderer lives elsewhere; the catalog only keeps
+/// these three values per hotel.
+public struct LogoSpec: Sendable, Equatable, Hashable {
+    /// 1–2 characters, each ASCII `A`–`Z` or `0`–`9`.
+    public var initials: String
+    /// Picks the colours and the shape; fixed per hotel.
+    public var seed: UInt64
+    /// Bumped when the logo changes, so a new ETag is served.
+    public var version: Int
+
+    public init(initials: String, seed: UInt64, version: Int) {
+        self.initials = initials
+        self.seed = seed
+        self.version = version
+    }
+}

@@ -1,0 +1,276 @@
+import Foundation
+import GRDB
+import HotelSOAP
+
+/// The hotel catalog in an SQLite file written by ``CatalogSeeder`` (schema: ``CatalogSchema``).
+///
+/// Opened read-only through a GRDB `DatabasePool`: many searches run at once, each on its
+/// own connection. Every filter has an index behind it (see ``CatalogSchema``); `TotalCount`s
+/// are cached per filter set, so paging through one query counts once.
+///
+/// ```swift
+/// let catalog = try SQLiteCatalog(path: "hotels.sqlite", baseURL: "http://127.0.0.1:8080")
+/// var query = HotelQuery(near: GeoCircle(latitude: 37.5665, longitude: 126.978, radiusKm: 5))
+/// query.sortBy = .distance
+/// let page = try await catalog.search(query)      // hotels[i].distanceKm is set
+/// ```
+///
+/// `CheckIn`, `CheckOut` and `Guests` are validated but do not filter: the demo catalog
+/// has no availability data, every hotel is bookable every night.
+public final class SQLiteCatalog: HotelCatalog {
+    /// The catalog file.
+    public let path: String
+    /// The server's public URL, without a trailing slash: `LogoURL`s are built from it.
+    public let baseURL: String
+
+    private let storage: Storage
+
+    /// What instances that differ only by `baseURL` share.
+    final class Storage: Sendable {
+        let pool: DatabasePool
+        let hotelCount: Int
+        let rates: [String: CurrencyInfo]
+        let meta: [String: String]
+        let counts: LRUCache<SearchFilter, Int>
+        /// See ``SearchPlan/defaultDriveLimit``; tests lower it to exercise both strategies.
+        let driveLimit: Int
+
+        init(pool: DatabasePool, hotelCount: Int, rates: [String: CurrencyInfo], meta: [String: String], countCacheCapacity: Int,
+             driveLimit: Int) {
+            self.driveLimit = driveLimit
+            self.pool = pool
+            self.hotelCount = hotelCount
+            self.rates = rates
+            self.meta = meta
+            self.counts = LRUCache(capacity: countCacheCapacity)
+        }
+    }
+
+    /// Opens a catalog read-only.
+    ///
+    /// - Parameters:
+    ///   - baseURL: the server's public URL, e.g. `http://127.0.0.1:8080`; logos are at
+    ///     `\(baseURL)/logos/\(hotelId).png`.
+    ///   - countCacheCapacity: how many `TotalCount`s to remember (0 = none).
+    ///   - maximumReaderCount: how many searches run at the same time.
+    /// - Throws: ``CatalogError`` `notFound` when there is no file, `notACatalog` when the
+    ///   file is not a HotelSearch catalog of this format version, `database` otherwise.
+    public convenience init(path: String, baseURL: String, countCacheCapacity: Int = 256, maximumReaderCount: Int = 8) throws(CatalogError) {
+        try self.init(path: path, baseURL: baseURL, countCacheCapacity: countCacheCapacity, maximumReaderCount: maximumReaderCount,
+                      driveLimit: SearchPlan.defaultDriveLimit)
+    }
+
+    init(path: String, baseURL: String, countCacheCapacity: Int, maximumReaderCount: Int, driveLimit: Int) throws(CatalogError) {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw .notFound(path)
+        }
+        guard !isDirectory.boolValue else { throw .notACatalog(path, reason: "it is a directory") }
+
+        var config = Configuration()
+        config.readonly = true
+        config.label = "HotelCatalog"
+        config.maximumReaderCount = max(1, maximumReaderCount)
+        config.prepareDatabase { db in
+            db.add(function: SQLiteCatalog.makeDistanceFunction())
+            try db.execute(sql: "PRAGMA temp_store = MEMORY")
+            try db.execute(sql: "PRAGMA mmap_size = 1073741824")
+        }
+        do {
+            let pool = try DatabasePool(path: path, configuration: config)
+            let (meta, rates, count) = try pool.read { db in try Self.readHeader(db, path: path) }
+            storage = Storage(pool: pool, hotelCount: count, rates: rates, meta: meta, countCacheCapacity: countCacheCapacity,
+                              driveLimit: driveLimit)
+        } catch let error as CatalogError {
+            throw error
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
+            throw .notACatalog(path, reason: "not an SQLite database")
+        } catch {
+            throw .database(String(describing: error))
+        }
+        self.path = path
+        self.baseURL = Self.trimmedBaseURL(baseURL)
+    }
+
+    private init(path: String, baseURL: String, storage: Storage) {
+        self.path = path
+        self.baseURL = Self.trimmedBaseURL(baseURL)
+        self.storage = storage
+    }
+
+    /// The same open catalog, with `LogoURL`s built from another base URL (e.g. once the
+    /// server knows the port it listens on).
+    public func withBaseURL(_ baseURL: String) -> SQLiteCatalog {
+        SQLiteCatalog(path: path, baseURL: baseURL, storage: storage)
+    }
+
+    /// The `meta` table: `format`, `format_version`, `hotel_count`, `seed`…
+    public var metadata: [String: String] { storage.meta }
+
+    public var hotelCount: Int {
+        get async throws { storage.hotelCount }
+    }
+
+    /// Closes the database connections. Searches after this fail.
+    public func close() throws(CatalogError) {
+        do { try storage.pool.close() } catch { throw .database(String(describing: error)) }
+    }
+
+    // MARK: - HotelCatalog
+
+    public func search(_ query: HotelQuery) async throws -> SearchPage {
+        try QueryValidator.validate(query)
+        var plan = try SearchPlan(query: query, rates: storage.rates)
+        plan.driveLimit = storage.driveLimit
+        let offset = query.offset ?? 0
+        let limit = query.limit ?? QueryValidator.defaultLimit
+        let cachedCount: Int? = plan.filter.isEmpty ? storage.hotelCount : storage.counts.value(for: plan.filter)
+        let baseURL = self.baseURL
+        let countedPlan = plan
+        let (total, hotels) = try await withDatabase { db -> (Int, [HotelInfo]) in
+            let total = try cachedCount ?? countedPlan.count(db)
+            guard offset < total else { return (total, []) }
+            let page = try countedPlan.page(db, offset: offset, limit: limit, total: total)
+            let hotels = try Self.fetchHotels(db, ids: page.map(\.id), baseURL: baseURL)
+            return (total, zip(hotels, page).map { hotel, entry in
+                var hotel = hotel
+                hotel.distanceKm = entry.distanceKm
+                return hotel
+            })
+        }
+        if cachedCount == nil { storage.counts.insert(total, for: plan.filter) }
+        return SearchPage(totalCount: total, offset: offset, hotels: hotels)
+    }
+
+    public func hotel(id: String) async throws -> HotelDetail? {
+        let baseURL = self.baseURL
+        return try await withDatabase { db -> HotelDetail? in
+            let sql = "SELECT \(Self.hotelColumns), d.description FROM hotels h LEFT JOIN hotel_descriptions d ON d.id = h.id WHERE h.hotel_id = ?"
+            guard let row = try Row.fetchOne(db, sql: sql, arguments: [id]) else { return nil }
+            let hotel = try Self.hotelInfo(row, baseURL: baseURL)
+            let description: String = row[Self.hotelColumnCount] ?? ""
+            return HotelDetail(hotel: hotel, description: description, imageURLs: [Self.imageURL(hotelId: hotel.id, baseURL: baseURL)])
+        }
+    }
+
+    public func logo(id: String) async throws -> LogoSpec? {
+        try await withDatabase { db -> LogoSpec? in
+            let sql = "SELECT logo_initials, logo_seed, logo_version FROM hotels WHERE hotel_id = ?"
+            guard let row = try Row.fetchOne(db, sql: sql, arguments: [id]) else { return nil }
+            let seed: Int64 = row[1]
+            return LogoSpec(initials: row[0], seed: UInt64(bitPattern: seed), version: row[2])
+        }
+    }
+
+    // MARK: - URLs
+
+    /// `\(baseURL)/logos/\(hotelId).png`
+    public static func logoURL(hotelId: String, baseURL: String) -> String {
+        "\(trimmedBaseURL(baseURL))/logos/\(hotelId).png"
+    }
+
+    /// The picture `GetHotel` lists: the logo at a larger size.
+    public static func imageURL(hotelId: String, baseURL: String) -> String {
+        logoURL(hotelId: hotelId, baseURL: baseURL) + "?size=512"
+    }
+
+    private static func trimmedBaseURL(_ url: String) -> String {
+        var url = url
+        while url.hasSuffix("/") { url.removeLast() }
+        return url
+    }
+
+    // MARK: - Reading
+
+    static let hotelColumns =
+        "h.id, h.hotel_id, h.name, h.address, h.city, h.country, h.latitude, h.longitude, h.stars, h.price, h.currency, h.phone, h.amenities"
+    static let hotelColumnCount = 13
+
+    static func hotelInfo(_ row: Row, baseURL: String) throws -> HotelInfo {
+        let hotelId: String = row[1]
+        let priceText: String = row[9]
+        guard let amount = Decimal(string: priceText, locale: Locale(identifier: "en_US_POSIX")) else {
+            throw CatalogError.database("hotel \(hotelId) has a malformed price \"\(priceText)\"")
+        }
+        let amenities: String = row[12]
+        return HotelInfo(
+            id: hotelId, name: row[2], address: row[3], city: row[4], country: row[5],
+            latitude: row[6], longitude: row[7], stars: row[8], price: Money(amount, row[10]),
+            distanceKm: nil, logoURL: logoURL(hotelId: hotelId, baseURL: baseURL), phone: row[11],
+            amenities: amenities.isEmpty ? [] : amenities.split(separator: ",").map(String.init))
+    }
+
+    /// The hotels with these rowids, in the order given.
+    static func fetchHotels(_ db: Database, ids: [Int64], baseURL: String) throws -> [HotelInfo] {
+        guard !ids.isEmpty else { return [] }
+        let placeholders = Array(repeating: "?", count: ids.count).joined(separator: ",")
+        let rows = try Row.fetchAll(db, sql: "SELECT \(hotelColumns) FROM hotels h WHERE h.id IN (\(placeholders))",
+                                    arguments: StatementArguments(ids))
+        var byId: [Int64: HotelInfo] = [:]
+        for row in rows { byId[row[0]] = try hotelInfo(row, baseURL: baseURL) }
+        return try ids.map { id in
+            guard let hotel = byId[id] else { throw CatalogError.database("hotel row \(id) vanished") }
+            return hotel
+        }
+    }
+
+    private static func readHeader(_ db: Database, path: String) throws -> ([String: String], [String: CurrencyInfo], Int) {
+        guard try db.tableExists("meta") else {
+            throw CatalogError.notACatalog(path, reason: "it has no meta table")
+        }
+        var meta: [String: String] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT key, value FROM meta") {
+            if let key: String = row[0], let value: String = row[1] { meta[key] = value }
+        }
+        guard meta["format"] == CatalogSchema.formatName else {
+            throw CatalogError.notACatalog(path, reason: "its meta table does not name the format \(CatalogSchema.formatName)")
+        }
+        guard meta["format_version"] == String(CatalogSchema.formatVersion) else {
+            throw CatalogError.notACatalog(path, reason: "format version \(meta["format_version"] ?? "none"), this program reads \(CatalogSchema.formatVersion)")
+        }
+        for table in ["hotels", "hotel_descriptions", "hotel_amenities", "currencies", "hotels_name_fts", "hotels_geo"] {
+            guard try db.tableExists(table) else {
+                throw CatalogError.notACatalog(path, reason: "the table \(table) is missing (an unfinished seed?)")
+            }
+        }
+        var rates: [String: CurrencyInfo] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT code, usd_rate, minor_units FROM currencies") {
+            let info = CurrencyInfo(code: row[0], usdRate: row[1], minorUnits: row[2])
+            rates[info.code] = info
+        }
+        let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM hotels") ?? 0
+        return (meta, rates, count)
+    }
+
+    /// How many `TotalCount`s are cached (for tests).
+    var cachedCountEntries: Int { storage.counts.count }
+
+    /// Runs a read on one of the pool's connections, with errors as ``CatalogError``.
+    func database<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws -> T {
+        try await withDatabase(body)
+    }
+
+    private func withDatabase<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws -> T {
+        do {
+            return try await storage.pool.read(body)
+        } catch let error as CatalogError {
+            throw error
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch let error as DatabaseError where error.isInterruptionError {
+            throw CancellationError()
+        } catch {
+            throw CatalogError.database(String(describing: error))
+        }
+    }
+
+    /// `hs_distance_km(lat1, lon1, lat2, lon2)`: ``GeoMath/distanceKm(_:_:_:_:)`` for SQL.
+    static func makeDistanceFunction() -> DatabaseFunction {
+        DatabaseFunction(CatalogSchema.distanceFunctionName, argumentCount: 4, pure: true) { values in
+            guard let lat1 = Double.fromDatabaseValue(values[0]), let lon1 = Double.fromDatabaseValue(values[1]),
+                  let lat2 = Double.fromDatabaseValue(values[2]), let lon2 = Double.fromDatabaseValue(values[3])
+            else { return nil }
+            return GeoMath.distanceKm(lat1, lon1, lat2, lon2)
+        }
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import Hummingbird
+import HotelSOAP
+import Logging
+import NIOCore
+
+/// The hotel search service: SOAP 1.1 and 1.2 on `/soap`, the WSDL, logos, health.
+///
+/// ```swift
+/// let catalog = try SQLiteCatalog(path: "hotels.sqlite")
+/// let service = HotelService(catalog: catalog, configuration: .init(port: 8080), logger: logger)
+/// try await service.run()   // until SIGINT/SIGTERM; in-flight requests finish first
+/// ```
+public struct HotelService: Sendable {
+    public struct Configuration: Sendable {
+        public var host: String
+        /// 0 picks a free port; `onRunning` says which.
+        public var port: Int
+        /// The base URL clients use (behind a proxy, say). Default: the bound address.
+        public var publicURL: String?
+        /// Request bodies over this are refused before they are read whole.
+        public var maxBodySize: Int
+
+        public init(host: String = "127.0.0.1", port: Int = 8080, publicURL: String? = nil, maxBodySize: Int = 1 << 20) {
+            self.host = host
+            self.port = port
+            self.publicURL = publicURL
+            self.maxBodySize = maxBodySize
+        }
+    }
+
+    public let catalog: any HotelCatalog
+    public let configuration: Configuration
+    public let logger: Logger
+    public let address: ServerAddress
+
+    public init(catalog: any HotelCatalog, configuration: Configuration = .init(), logger: Logger) {
+        self.catalog = catalog
+        self.configuration = configuration
+        self.logger = logger
+        self.address = ServerAddress(configuration.publicURL ?? "http://\(configuration.host):\(configuration.port)")
+    }
+
+    /// Builds the application. `onRunning` gets the base URL once the socket is bound.
+    public func makeApplication(onRunning: @escaping @Sendable (String) async -> Void = { _ in }) -> some ApplicationProtocol {
+        let router = Router(context: BasicRequestContext.self)
+        router.middlewares.add(RequestLogMiddleware())
+        let soap = SOAPEndpoint(catalog: catalog, maxBodySize: configuration.maxBodySize, address: address)
+        let logos = LogoEndpoint(catalog: catalog)
+        let address = self.address
+        router.post("/soap") { request, context in try await soap.handle(request, context: context) }
+        router.get("/soap") { request, _ in
+            guard request.uri.query?.lowercased() == "wsdl" else {
+                return LogoEndpoint.text(.methodNotAllowed, "POST SOAP requests here; GET /soap?wsdl for the WSDL\n")
+            }
+            return Self.wsdl(address)
+        }
+        router.get("/wsdl") { _, _ in Self.wsdl(address) }
+        router.get("/logos/:file") { request, context in try await logos.handle(request, context: context) }
+        let catalog = self.catalog
+        router.get("/health") { _, _ in
+            let count = try await catalog.hotelCount
+            return LogoEndpoint.text(.ok, "ok: \(count) hotels\n")
+        }
+        let fixedPublicURL = configuration.publicURL != nil
+        let host = configuration.host
+        return Application(
+            router: router,
+            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "hotels"),
+            onServerRunning: { channel in
+                let port = channel.localAddress?.port ?? 0
+                if !fixedPublicURL { address.set("http://\(Self.urlHost(host)):\(port)") }
+                await onRunning(address.url)
+            },
+            logger: logger)
+    }
+
+    /// Runs until SIGINT or SIGTERM, then lets in-flight requests finish.
+    public func run(onRunning: @escaping @Sendable (String) async -> Void = { _ in }) async throws {
+        try await makeApplication(onRunning: onRunning).runService()
+    }
+
+    static func wsdl(_ address: ServerAddress) -> Response {
+        Response(
+            status: .ok, headers: [.contentType: "text/xml; charset=utf-8"],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: WSDLDocument.text(endpoint: address.url + "/soap"))))
+    }
+
+    private static func urlHost(_ host: String) -> String {
+        host.contains(":") ? "[\(host)]" : host
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import Hummingbird
+import Imaging
+
+/// `GET /logos/{HotelId}.png[?size=N]`: each hotel's monogram logo, drawn on demand from
+/// the catalog's logo spec and cached, with an ETag so clients revalidate cheaply.
+struct LogoEndpoint: Sendable {
+    let catalog: any HotelCatalog
+    let cache = LogoCache(capacity: 4096)
+
+    static let sizes = 16...256
+
+    func handle(_ request: Request, context: some RequestContext) async throws -> Response {
+        let file = context.parameters.get("file") ?? ""
+        guard file.hasSuffix(".png"), file.count > 4,
+              file.dropLast(4).allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) else {
+            return Self.text(.notFound, "no such logo: expected /logos/{HotelId}.png\n")
+        }
+        let id = String(file.dropLast(4))
+        var size = 64
+        if let raw = request.uri.queryParameters.get("size") {
+            guard let n = Int(raw), Self.sizes.contains(n) else {
+                return Self.text(.badRequest, "size must be an integer from \(Self.sizes.lowerBound) to \(Self.sizes.upperBound)\n")
+            }
+            size = n
+        }
+        guard let spec = try await catalog.logo(id: id) else {
+            return Self.text(.notFound, "no hotel has HotelId \(id)\n")
+        }
+        let etag = "\"\(id)-\(spec.version)-\(size)\""
+        var headers: HTTPFields = [.eTag: etag, .cacheControl: "public, max-age=86400"]
+        if let match = request.headers[.ifNoneMatch], match.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == etag }) {
+            return Response(status: .notModified, headers: headers)
+        }
+        let key = "\(id)/\(spec.version)/\(size)"
+        let png: [UInt8]
+        if let cached = cache[key] {
+            png = cached
+        } else {
+            png = try MonogramLogo.png(initials: spec.initials, seed: String(spec.seed), size: size)
+            cache[key] = png
+        }
+        headers[.contentType] = "image/png"
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: png)))
+    }
+
+    static func text(_ status: HTTPResponse.Status, _ body: String) -> Response {
+        Response(status: status, headers: [.contentType: "text/plain; charset=utf-8"],
+                 body: ResponseBody(byteBuffer: ByteBuffer(string: body)))
+    }
+}
+
+/// Rendered logos, bounded: when full, the oldest half is dropped (cheap, and a logo
+/// costs well under a millisecond to draw again).
+final class LogoCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var entries: [String: [UInt8]] = [:]
+    private var order: [String] = []
+    private let capacity: Int
+
+    init(capacity: Int) { self.capacity = capacity }
+
+    subscript(key: String) -> [UInt8]? {
+        get { lock.lock(); defer { lock.unlock() }; return entries[key] }
+        set {
+            lock.lock()
+            defer { lock.unlock() }
+            guard let newValue, entries[key] == nil else { return }
+            if entries.count >= capacity {
+                let dropped = order.prefix(capacity / 2)
+                for k in dropped { entries[k] = nil }
+                order.removeFirst(dropped.count)
+            }
+            entries[key] = newValue
+            order.append(key)
+        }
+    }
+}

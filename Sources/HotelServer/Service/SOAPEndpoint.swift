@@ -1,0 +1,162 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HotelSOAP
+import Logging
+
+/// `POST /soap`: both SOAP versions on one path, told apart by content type.
+///
+/// The body is parsed as it arrives and refused as soon as it passes the size cap, so a
+/// huge or endless upload never sits in memory.
+struct SOAPEndpoint: Sendable {
+    let catalog: any HotelCatalog
+    let maxBodySize: Int
+    let address: ServerAddress
+
+    func handle(_ request: Request, context: some RequestContext) async throws -> Response {
+        let version = try Self.version(of: request)
+        do {
+            return try await respond(request, version: version)
+        } catch let fault as SOAPFaultError {
+            throw fault
+        } catch {
+            // Our failure, not the caller's: log everything, tell the caller nothing but
+            // the request id to quote.
+            context.logger.error("request failed", metadata: ["error": "\(error)"])
+            throw SOAPFaultError.receiver(version, requestID: "\(context.id)")
+        }
+    }
+
+    private func respond(_ request: Request, version: SOAPVersion) async throws -> Response {
+        if let length = request.headers[.contentLength].flatMap(Int.init), length > maxBodySize {
+            throw tooLarge(version)
+        }
+        let envelope = try await parse(request, version: version)
+        guard envelope.version == version else {
+            let code = envelope.version == .v11 ? "a SOAP 1.1 envelope" : "a SOAP 1.2 envelope"
+            throw SOAPFaultError(SOAPFault(
+                version: version, code: "VersionMismatch",
+                reason: "the content type says \(version) but the body is \(code); send text/xml for 1.1, application/soap+xml for 1.2"))
+        }
+        switch envelope.message {
+        case .searchHotels(let query):
+            RequestLog.operation = "SearchHotels"
+            try checkAction(request, version: version, operation: .searchHotels)
+            return try await search(query, version: version)
+        case .getHotel(let id):
+            RequestLog.operation = "GetHotel"
+            try checkAction(request, version: version, operation: .getHotel)
+            return try await getHotel(id, version: version)
+        case let other:
+            throw SOAPFaultError.sender(version, .unknownOperation,
+                "the body holds \(other.kindName); this service answers SearchHotels and GetHotel")
+        }
+    }
+
+    // MARK: Operations
+
+    private func search(_ query: HotelQuery, version: SOAPVersion) async throws -> Response {
+        do {
+            try QueryValidator.validate(query)
+            var page = try await catalog.search(query)
+            page.hotels = page.hotels.map(address.absolutize)
+            return Self.ok(try SOAPResponseWriter.searchResults(page, version: version), version: version)
+        } catch let error as CatalogError where error.field != nil {
+            throw SOAPFaultError.sender(version, .invalidValue, error.message, field: error.field)
+        }
+    }
+
+    private func getHotel(_ id: String, version: SOAPVersion) async throws -> Response {
+        guard var detail = try await catalog.hotel(id: id) else {
+            throw SOAPFaultError.sender(version, .notFound, "no hotel has HotelId \(id)", field: "HotelId")
+        }
+        detail.hotel = address.absolutize(detail.hotel)
+        detail.imageURLs = detail.imageURLs.map(address.absolutize)
+        return Self.ok(try SOAPResponseWriter.hotelDetail(detail, version: version), version: version)
+    }
+
+    // MARK: Reading the request
+
+    /// SOAP 1.1 travels as `text/xml`, SOAP 1.2 as `application/soap+xml`.
+    static func version(of request: Request) throws -> SOAPVersion {
+        let contentType = request.headers[.contentType] ?? ""
+        let media = contentType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+        switch media {
+        case SOAPVersion.v11.mediaType: return .v11
+        case SOAPVersion.v12.mediaType: return .v12
+        default:
+            let got = contentType.isEmpty ? "no Content-Type" : "Content-Type \(contentType)"
+            throw SOAPFaultError.sender(.v11, .malformedRequest,
+                "\(got): send text/xml for SOAP 1.1 or application/soap+xml for SOAP 1.2",
+                status: .unsupportedMediaType)
+        }
+    }
+
+    private func parse(_ request: Request, version: SOAPVersion) async throws -> SOAPEnvelope {
+        let parser = SOAPMessageParser()
+        var received = 0
+        do {
+            for try await chunk in request.body {
+                received += chunk.readableBytes
+                if received > maxBodySize { throw tooLarge(version) }
+                try chunk.withUnsafeReadableBytes { try parser.feed($0) }
+            }
+            return try parser.finish()
+        } catch let error as SOAPParseError {
+            throw Self.fault(for: error, version: version)
+        }
+    }
+
+    private func checkAction(_ request: Request, version: SOAPVersion, operation: HotelSearchContract.Operation) throws {
+        let sent: String?
+        switch version {
+        case .v11:
+            sent = request.headers.soapAction.map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\" ")) }
+        case .v12:
+            sent = Self.parameter("action", in: request.headers[.contentType] ?? "")
+        }
+        // An absent or empty action says nothing; a different one contradicts the body.
+        guard let sent, !sent.isEmpty, sent != operation.action else { return }
+        throw SOAPFaultError.sender(version, .unknownOperation,
+            "the action \"\(sent)\" does not match the body's \(operation.rawValue) (expected \"\(operation.action)\")")
+    }
+
+    static func parameter(_ name: String, in header: String) -> String? {
+        for part in header.split(separator: ";").dropFirst() {
+            let pair = part.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            if pair.count == 2, pair[0].lowercased() == name {
+                return pair[1].trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+            }
+        }
+        return nil
+    }
+
+    // MARK: Faults
+
+    private func tooLarge(_ version: SOAPVersion) -> SOAPFaultError {
+        .sender(version, .requestTooLarge, "the request is larger than \(maxBodySize) bytes", status: .contentTooLarge)
+    }
+
+    static func fault(for error: SOAPParseError, version: SOAPVersion) -> SOAPFaultError {
+        switch error.kind {
+        case .invalidValue:
+            return .sender(version, .invalidValue, error.reason, field: error.field)
+        case .notSOAP where error.reason.contains("SOAP Body holds"):
+            return .sender(version, .unknownOperation, error.description)
+        default:
+            return .sender(version, .malformedRequest, error.description)
+        }
+    }
+
+    static func ok(_ body: [UInt8], version: SOAPVersion) -> Response {
+        Response(
+            status: .ok,
+            headers: [.contentType: version.contentType(action: nil)],
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
+    }
+}
+
+extension HTTPFields {
+    /// `SOAPAction` (SOAP 1.1 only).
+    var soapAction: String? { self[HTTPField.Name("SOAPAction")!] }
+}

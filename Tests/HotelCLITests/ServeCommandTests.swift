@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+
+/// `hotels serve` and `hotels seed` as an operator uses them.
+@Suite("hotels serve and seed", .serialized)
+struct ServeCommandTests {
+    @Test("a port in use: exit 69 saying so")
+    func portInUse() async throws {
+        let server = try LiveServer()
+        let port = String(server.url.split(separator: ":").last!)
+        let result = try await HotelsBinary.run(["serve", "--port", port, "--catalog", LiveServer.catalogPath])
+        #expect(result.status == 69)
+        #expect(result.stderr.contains("already in use"), "\(result.stderr)")
+    }
+
+    @Test("a missing catalog or a file that is not one: exit 66 naming it")
+    func badCatalog() async throws {
+        let missing = try await HotelsBinary.run(["serve", "--port", "0", "--catalog", "/nonexistent/hotels.sqlite"])
+        #expect(missing.status == 66)
+        #expect(missing.stderr.contains("/nonexistent/hotels.sqlite"))
+        let text = FileManager.default.temporaryDirectory.appendingPathComponent("not-a-catalog-\(getpid()).sqlite")
+        try "just text".write(to: text, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: text) }
+        let wrong = try await HotelsBinary.run(["serve", "--port", "0", "--catalog", text.path])
+        #expect(wrong.status == 66)
+        #expect(wrong.stderr.contains("not a HotelSearch catalog"), "\(wrong.stderr)")
+    }
+
+    @Test("without --catalog: the demo catalog is built once in the cache directory, then reused")
+    func demoCatalog() async throws {
+        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("hotels-cache-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: cache) }
+        @Sendable func start() throws -> Process {
+            let process = Process()
+            process.executableURL = HotelsBinary.url
+            process.arguments = ["serve", "--port", "0"]
+            process.environment = ProcessInfo.processInfo.environment.merging(["XDG_CACHE_HOME": cache.path]) { $1 }
+            let out = Pipe()
+            process.standardOutput = out
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            let line = HotelsBinary.readLine(out.fileHandleForReading)
+            #expect(line.contains("10000 hotels"), "\(line)")
+            process.terminate()
+            process.waitUntilExit()
+            return process
+        }
+        _ = try await HotelsBinary.offPool { try start() }
+        let files = try FileManager.default.contentsOfDirectory(atPath: cache.appendingPathComponent("hotelsearch").path).filter { $0.hasSuffix(".sqlite") }
+        #expect(files.count == 1)
+        let file = cache.appendingPathComponent("hotelsearch").appendingPathComponent(files[0]).path
+        let built = try FileManager.default.attributesOfItem(atPath: file)[.modificationDate] as! Date
+        _ = try await HotelsBinary.offPool { try start() }
+        let after = try FileManager.default.attributesOfItem(atPath: file)[.modificationDate] as! Date
+        #expect(built == after, "the second start must reuse the catalog, not rebuild it")
+    }
+
+    /// Determinism of the data itself is covered by HotelServerTests/SeederTests.
+    @Test("seed writes the catalog and refuses to overwrite without --force")
+    func seed() async throws {
+        let dir = FileManager.default.temporaryDirectory
+        let a = dir.appendingPathComponent("seed-a-\(getpid()).sqlite").path, b = dir.appendingPathComponent("seed-b-\(getpid()).sqlite").path
+        defer { try? FileManager.default.removeItem(atPath: a); try? FileManager.default.removeItem(atPath: b) }
+        let first = try await HotelsBinary.run(["seed", "--count", "500", "--seed", "3", "--output", a])
+        #expect(first.status == 0)
+        #expect(first.stdout.contains("wrote 500 hotels"))
+        #expect(try await HotelsBinary.run(["seed", "--count", "500", "--output", a]).status == 64)
+        #expect(try await HotelsBinary.run(["seed", "--count", "500", "--output", a, "--force"]).status == 0)
+        #expect(try await HotelsBinary.run(["seed", "--count", "0", "--output", b, "--force"]).status == 64)
+    }
+
+    @Test("--help of every command has examples", arguments: ["search", "serve", "seed", "parse"])
+    func help(_ command: String) async throws {
+        let result = try await HotelsBinary.run([command, "--help"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("Examples:"))
+    }
+}

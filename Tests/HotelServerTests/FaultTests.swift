@@ -1,0 +1,109 @@
+import Foundation
+import HotelServer
+import HotelSOAP
+import Testing
+
+/// Bad requests get a Client/Sender fault naming the field, HTTP 500, and the server
+/// keeps answering afterwards.
+@Suite("Faults, never crashes")
+struct FaultTests {
+    static let envelope11 = #"<soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:h="urn:hotel-search:v1"><soap:Body>"#
+    static let close11 = "</soap:Body></soap:Envelope>"
+
+    struct Case: Sendable, CustomTestStringConvertible {
+        let name: String
+        let body: String
+        let detailCode: String
+        let field: String?
+        var testDescription: String { name }
+    }
+
+    static let cases: [Case] = [
+        Case(name: "malformed XML", body: envelope11 + "<h:SearchHotels><h:City>Oslo</h:Cty></h:SearchHotels>" + close11, detailCode: "MalformedRequest", field: nil),
+        Case(name: "a DOCTYPE", body: #"<!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]>"# + envelope11 + "<h:SearchHotels><h:City>&e;</h:City></h:SearchHotels>" + close11, detailCode: "MalformedRequest", field: nil),
+        Case(name: "a wrong namespace", body: #"<soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body><SearchHotels xmlns="urn:hotel-search:v0"/></soap:Body></soap:Envelope>"#, detailCode: "UnknownOperation", field: nil),
+        Case(name: "an unknown operation", body: envelope11 + "<h:DeleteHotel><h:HotelId>H1</h:HotelId></h:DeleteHotel>" + close11, detailCode: "UnknownOperation", field: nil),
+        Case(name: "Limit 0", body: envelope11 + "<h:SearchHotels><h:Limit>0</h:Limit></h:SearchHotels>" + close11, detailCode: "InvalidValue", field: "Limit"),
+        Case(name: "Limit 501", body: envelope11 + "<h:SearchHotels><h:Limit>501</h:Limit></h:SearchHotels>" + close11, detailCode: "InvalidValue", field: "Limit"),
+        Case(name: "a negative Offset", body: envelope11 + "<h:SearchHotels><h:Offset>-1</h:Offset></h:SearchHotels>" + close11, detailCode: "InvalidValue", field: "Offset"),
+        Case(name: "latitude out of range", body: envelope11 + "<h:SearchHotels><h:Near><h:Latitude>91</h:Latitude><h:Longitude>0</h:Longitude><h:RadiusKm>5</h:RadiusKm></h:Near></h:SearchHotels>" + close11, detailCode: "InvalidValue", field: "Near/Latitude"),
+        Case(name: "CheckOut before CheckIn", body: envelope11 + "<h:SearchHotels><h:CheckIn>2026-12-10</h:CheckIn><h:CheckOut>2026-12-01</h:CheckOut></h:SearchHotels>" + close11, detailCode: "InvalidValue", field: "CheckOut"),
+        Case(name: "a non-numeric Limit", body: envelope11 + "<h:SearchHotels><h:Limit>ten</h:Limit></h:SearchHotels>" + close11, detailCode: "InvalidValue", field: "Limit"),
+        Case(name: "SortBy distance without Near", body: envelope11 + "<h:SearchHotels><h:SortBy>distance</h:SortBy></h:SearchHotels>" + close11, detailCode: "InvalidValue", field: "SortBy"),
+        Case(name: "a response posted as a request", body: envelope11 + "<h:SearchHotelsResponse><h:TotalCount>0</h:TotalCount><h:Offset>0</h:Offset></h:SearchHotelsResponse>" + close11, detailCode: "UnknownOperation", field: nil),
+    ]
+
+    @Test("bad requests give a sender fault naming the field, and the server lives on", arguments: cases)
+    func badRequest(_ c: Case) async throws {
+        try await TestServer.with { (server: TestServer) async throws in
+            let reply = try await server.post(raw: c.body)
+            #expect(reply.status == 500)
+            let fault = try #require(SOAPEnvelopeFault(reply.body), "\(reply.text)")
+            #expect(fault.version == .v11 && fault.code == "Client")
+            #expect(fault.detail?.code == c.detailCode, "\(fault)")
+            #expect(fault.detail?.field == c.field, "\(fault)")
+            #expect(try await server.request("/health").status == 200)
+        }
+    }
+
+    @Test("SOAP 1.2 faults use Sender with a subcode")
+    func soap12() async throws {
+        try await TestServer.with { (server: TestServer) async throws in
+            let body = #"<env:Envelope xmlns:env="http://www.w3.org/2003/05/soap-envelope" xmlns:h="urn:hotel-search:v1"><env:Body><h:SearchHotels><h:Limit>0</h:Limit></h:SearchHotels></env:Body></env:Envelope>"#
+            let reply = try await server.post(raw: body, version: .v12)
+            #expect(reply.status == 500)
+            let fault = try #require(SOAPEnvelopeFault(reply.body))
+            #expect(fault.version == .v12 && fault.code == "Sender" && fault.subcode == "InvalidValue" && fault.detail?.field == "Limit")
+        }
+    }
+
+    @Test("a body over the cap is refused before it is read whole")
+    func tooLarge() async throws {
+        try await TestServer.with(maxBodySize: 64 * 1024) { (server: TestServer) async throws in
+            let huge = FaultTests.envelope11 + "<h:SearchHotels><h:City>" + String(repeating: "x", count: 200_000) + "</h:City></h:SearchHotels>" + FaultTests.close11
+            let reply = try await server.post(raw: huge)
+            #expect(reply.status == 413)
+            #expect(SOAPEnvelopeFault(reply.body)?.detail?.code == "RequestTooLarge")
+            #expect(try await server.request("/health").status == 200)
+        }
+    }
+
+    @Test("an unsupported content type is 415 with a fault saying what to send")
+    func contentType() async throws {
+        try await TestServer.with { (server: TestServer) async throws in
+            let reply = try await server.request("/soap", method: .POST, headers: [("Content-Type", "application/json")], body: Array("{}".utf8))
+            #expect(reply.status == 415)
+            #expect(SOAPEnvelopeFault(reply.body)?.reason.contains("text/xml") == true)
+        }
+    }
+
+    @Test("a SOAPAction that contradicts the body is refused")
+    func actionMismatch() async throws {
+        try await TestServer.with { (server: TestServer) async throws in
+            let body = FaultTests.envelope11 + "<h:SearchHotels/>" + FaultTests.close11
+            let reply = try await server.post(raw: body, action: HotelSearchContract.Operation.getHotel.action)
+            #expect(reply.status == 500)
+            #expect(SOAPEnvelopeFault(reply.body)?.detail?.code == "UnknownOperation")
+            #expect(try await server.post(raw: body, action: HotelSearchContract.Operation.searchHotels.action).status == 200)
+        }
+    }
+
+    @Test("an internal failure is a Server fault that leaks nothing")
+    func internalFailure() async throws {
+        let path = try TestCatalog.copy()
+        let catalog = try TestCatalog.open(path)
+        try await TestServer.with(catalog: catalog) { (server: TestServer) async throws in
+            // Damage the database under the running server.
+            let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+            try handle.write(contentsOf: [UInt8](repeating: 0xEE, count: 1 << 20))
+            try handle.close()
+            let reply = try await server.post(try SOAPRequestBuilder().searchHotels(HotelQuery(city: "Seoul", name: "zzz", limit: 7)))
+            let fault = try #require(SOAPEnvelopeFault(reply.body), "\(reply.text)")
+            #expect(reply.status == 500)
+            #expect(fault.code == "Server")
+            #expect(!fault.reason.lowercased().contains("sql"))
+            #expect(!fault.reason.contains(path))
+            #expect(server.logs.entries.contains { $0.level == .error })
+        }
+    }
+}
