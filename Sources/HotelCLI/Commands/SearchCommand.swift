@@ -70,7 +70,7 @@ struct SearchCommand: AsyncParsableCommand {
             progress.finish()
             try? writer.flushPartial()
             let code = Diagnostics.exitCode(for: error)
-            if writer.rowsWritten > 0 && !(error is SOAPFault && writer.rowsWritten == 0) {
+            if writer.rowsWritten > 0 {
                 Diagnostics.printError("\(writer.rowsWritten) row(s) were written before the error; the output is incomplete")
             }
             throw code

@@ -82,17 +82,8 @@ final class ContentSniffer {
         return SOAPParseError(.notXML, line: 1, reason: "expected a SOAP envelope but got \(what)")
     }
 
-    /// The text of `<title>`, whitespace collapsed and control characters dropped.
     private func title(closed: Bool) -> String? {
-        let text = String(decoding: buffer, as: UTF8.self)
-        guard let open = text.range(of: "<title", options: .caseInsensitive),
-              let gt = text[open.upperBound...].firstIndex(of: ">") else { return nil }
-        let rest = text[text.index(after: gt)...]
-        let end = rest.range(of: "</title", options: .caseInsensitive)
-        if closed && end == nil { return nil }
-        let raw = rest[..<(end?.lowerBound ?? rest.endIndex)].prefix(120)
-        let cleaned = raw.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }
-        return String(String.UnicodeScalarView(cleaned)).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        HTMLTitle.extract(from: String(decoding: buffer, as: UTF8.self), requireClosed: closed)
     }
 
     private func snippet(from start: Int) -> String {
@@ -112,14 +103,7 @@ public enum BodyPreview {
         if let error = try? SOAPMessageParser.parse(body), case .fault = error.message { return "a SOAP fault" }
         let lower = trimmed.prefix(64).lowercased()
         if lower.hasPrefix("<!doctype html") || lower.hasPrefix("<html") {
-            if let open = trimmed.range(of: "<title", options: .caseInsensitive),
-               let gt = trimmed[open.upperBound...].firstIndex(of: ">"),
-               let close = trimmed.range(of: "</title", options: .caseInsensitive, range: gt..<trimmed.endIndex) {
-                let title = trimmed[trimmed.index(after: gt)..<close.lowerBound]
-                    .split(whereSeparator: \.isWhitespace).joined(separator: " ")
-                return "an HTML page (\"\(printable(Substring(title), limit: 80))\")"
-            }
-            return "an HTML page"
+            return HTMLTitle.extract(from: trimmed, requireClosed: true).map { "an HTML page (\"\($0)\")" } ?? "an HTML page"
         }
         return "a body starting \"\(printable(Substring(trimmed), limit: 60))\""
     }
@@ -127,5 +111,20 @@ public enum BodyPreview {
     private static func printable(_ s: Substring, limit: Int) -> String {
         let cleaned = s.prefix(limit).unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? " " : Character($0) }
         return String(cleaned)
+    }
+}
+
+/// The text of an HTML page's `<title>`, whitespace collapsed, control characters dropped,
+/// at most 120 characters. `requireClosed`: nil until `</title>` has arrived.
+enum HTMLTitle {
+    static func extract(from text: String, requireClosed: Bool) -> String? {
+        guard let open = text.range(of: "<title", options: .caseInsensitive),
+              let gt = text[open.upperBound...].firstIndex(of: ">") else { return nil }
+        let rest = text[text.index(after: gt)...]
+        let end = rest.range(of: "</title", options: .caseInsensitive)
+        if requireClosed && end == nil { return nil }
+        let raw = rest[..<(end?.lowerBound ?? rest.endIndex)].prefix(120)
+        let cleaned = raw.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }
+        return String(String.UnicodeScalarView(cleaned)).split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 }

@@ -51,7 +51,7 @@ public struct HotelService: Sendable {
         router.post("/soap") { request, context in try await soap.handle(request, context: context) }
         router.get("/soap") { request, _ in
             guard request.uri.query?.lowercased() == "wsdl" else {
-                return LogoEndpoint.text(.methodNotAllowed, "POST SOAP requests here; GET /soap?wsdl for the WSDL\n")
+                return Response.plainText(.methodNotAllowed, "POST SOAP requests here; GET /soap?wsdl for the WSDL\n")
             }
             return Self.wsdl(address)
         }
@@ -60,7 +60,7 @@ public struct HotelService: Sendable {
         let catalog = self.catalog
         router.get("/health") { _, _ in
             let count = try await catalog.hotelCount
-            return LogoEndpoint.text(.ok, "ok: \(count) hotels\n")
+            return Response.plainText(.ok, "ok: \(count) hotels\n")
         }
         let fixedPublicURL = configuration.publicURL != nil
         let host = configuration.host

@@ -14,18 +14,18 @@ struct LogoEndpoint: Sendable {
         let file = context.parameters.get("file") ?? ""
         guard file.hasSuffix(".png"), file.count > 4,
               file.dropLast(4).allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) else {
-            return Self.text(.notFound, "no such logo: expected /logos/{HotelId}.png\n")
+            return Response.plainText(.notFound, "no such logo: expected /logos/{HotelId}.png\n")
         }
         let id = String(file.dropLast(4))
         var size = 64
         if let raw = request.uri.queryParameters.get("size") {
             guard let n = Int(raw), Self.sizes.contains(n) else {
-                return Self.text(.badRequest, "size must be an integer from \(Self.sizes.lowerBound) to \(Self.sizes.upperBound)\n")
+                return Response.plainText(.badRequest, "size must be an integer from \(Self.sizes.lowerBound) to \(Self.sizes.upperBound)\n")
             }
             size = n
         }
         guard let spec = try await catalog.logo(id: id) else {
-            return Self.text(.notFound, "no hotel has HotelId \(id)\n")
+            return Response.plainText(.notFound, "no hotel has HotelId \(id)\n")
         }
         let etag = "\"\(id)-\(spec.version)-\(size)\""
         var headers: HTTPFields = [.eTag: etag, .cacheControl: "public, max-age=86400"]
@@ -44,7 +44,11 @@ struct LogoEndpoint: Sendable {
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: png)))
     }
 
-    static func text(_ status: HTTPResponse.Status, _ body: String) -> Response {
+}
+
+extension Response {
+    /// A short plain-text answer (404s, health, usage hints).
+    static func plainText(_ status: HTTPResponse.Status, _ body: String) -> Response {
         Response(status: status, headers: [.contentType: "text/plain; charset=utf-8"],
                  body: ResponseBody(byteBuffer: ByteBuffer(string: body)))
     }
