@@ -16,6 +16,16 @@ public struct HalfBlockImage: Sendable, Equatable {
     /// Builds the cells from row-major pixels. An odd last pixel row leaves the bottom
     /// half of the last cell row in the terminal's default background.
     public init(pixels: [RGB], pixelWidth: Int, pixelHeight: Int) {
+        self.init(transparentPixels: pixels.map { Optional($0) }, pixelWidth: pixelWidth, pixelHeight: pixelHeight)
+    }
+
+    /// Like `init(pixels:…)`, but `nil` pixels are transparent: they show the terminal's
+    /// background, so a logo with a transparent margin has no box around it.
+    ///
+    /// ```swift
+    /// let dot = HalfBlockImage(transparentPixels: [nil, RGB(255, 0, 0)], pixelWidth: 1, pixelHeight: 2) // "▄" in red
+    /// ```
+    public init(transparentPixels pixels: [RGB?], pixelWidth: Int, pixelHeight: Int) {
         precondition(pixels.count >= pixelWidth * pixelHeight, "pixel grid smaller than pixelWidth × pixelHeight")
         columns = max(0, pixelWidth)
         rows = (max(0, pixelHeight) + 1) / 2
@@ -26,7 +36,12 @@ public struct HalfBlockImage: Sendable, Equatable {
                 let top = pixels[(row * 2) * pixelWidth + column]
                 let bottomRow = row * 2 + 1
                 let bottom = bottomRow < pixelHeight ? pixels[bottomRow * pixelWidth + column] : nil
-                cells.append(Cell(text: "▀", width: 1, style: Style(foreground: top, background: bottom)))
+                switch (top, bottom) {
+                case (nil, nil): cells.append(.blank)
+                // Only the lower half is painted: draw it as the foreground of "▄".
+                case (nil, let bottom?): cells.append(Cell(text: "▄", width: 1, style: Style(foreground: bottom)))
+                case (let top?, let bottom): cells.append(Cell(text: "▀", width: 1, style: Style(foreground: top, background: bottom)))
+                }
             }
         }
         self.cells = cells
