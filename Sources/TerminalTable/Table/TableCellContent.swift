@@ -15,6 +15,9 @@ public enum TableCellContent: Sendable, Equatable {
     case styledText(String, Style)
     /// A small picture, already sized to the column (see `HalfBlockImage(scaling:…)`).
     case image(HalfBlockImage)
+    /// A picture drawn by the terminal (kitty graphics protocol), sized to the column;
+    /// upload it with `KittyImageRegistry` (see `TableView.kittyImages`).
+    case kittyImage(KittyImage)
     /// Something still loading; drawn dimmed.
     case placeholder(String)
 }

@@ -28,15 +28,7 @@ extension TableView {
     }
 
     func drawStatus(_ status: StatusLine, into buffer: inout CellBuffer, row: Int) {
-        let width = buffer.width
-        buffer.fill(row: row, column: 0, width: width, height: 1, with: .blank(theme.status))
-        // The right side (usually key hints) wins; the left side takes what is left,
-        // with one cell of space between the two.
-        let right = DisplayWidth.truncate(sanitizer.sanitize(status.right), toWidth: width)
-        let rightWidth = DisplayWidth.of(right)
-        let left = DisplayWidth.truncate(sanitizer.sanitize(status.left), toWidth: max(0, width - rightWidth - 1))
-        buffer.write(left, row: row, column: 0, style: theme.status)
-        buffer.write(right, row: row, column: width - rightWidth, style: theme.status)
+        status.draw(into: &buffer, row: row, theme: theme, sanitizer: sanitizer)
     }
 
     /// Draws one data row over `rowHeight` lines, clipped to `lines`.
@@ -64,13 +56,9 @@ extension TableView {
             let content = index < cells.count ? cells[index] : .text("")
             switch content {
             case .image(let image):
-                let imageTop = verticalPlacement == .center ? max(0, (rowHeight - image.rows) / 2) : 0
-                let imageRow = lineInRow - imageTop
-                if imageRow >= 0, imageRow < image.rows {
-                    for column in 0..<min(width, image.columns) {
-                        buffer.set(image[imageRow, column], row: row, column: x + column)
-                    }
-                }
+                drawImageLine(rows: image.rows, columns: image.columns, into: &buffer, row: row, lineInRow: lineInRow, rowHeight: rowHeight, x: x, width: width) { image[$0, $1] }
+            case .kittyImage(let image):
+                drawImageLine(rows: image.rows, columns: image.columns, into: &buffer, row: row, lineInRow: lineInRow, rowHeight: rowHeight, x: x, width: width) { image[$0, $1] }
             case .text(let text):
                 if lineInRow == textLine { drawText(text, style: base, into: &buffer, row: row, x: x, width: width, alignment: columns[index].alignment) }
             case .styledText(let text, let style):
@@ -80,6 +68,22 @@ extension TableView {
             }
             x += width
         }
+    }
+
+    /// Draws the slice of a picture that falls on one line of its row, clipped to the
+    /// column. Cells are set as they are, without the row's style: half blocks carry their
+    /// own colours, and kitty placeholders must keep exactly the id colour.
+    private func drawImageLine(rows: Int, columns: Int, into buffer: inout CellBuffer, row: Int, lineInRow: Int, rowHeight: Int, x: Int, width: Int, cell: (Int, Int) -> Cell) {
+        let imageRow = lineInRow - imageTop(imageRows: rows, rowHeight: rowHeight)
+        guard imageRow >= 0, imageRow < rows else { return }
+        for column in 0..<max(0, min(width, columns)) {
+            buffer.set(cell(imageRow, column), row: row, column: x + column)
+        }
+    }
+
+    /// The line within a row where a picture of `imageRows` lines starts.
+    func imageTop(imageRows: Int, rowHeight: Int) -> Int {
+        verticalPlacement == .center ? max(0, (rowHeight - imageRows) / 2) : 0
     }
 
     private func drawText(_ text: String, style: Style, into buffer: inout CellBuffer, row: Int, x: Int, width: Int, alignment: TextAlignment) {

@@ -106,6 +106,65 @@ public enum EscapeSequence {
         "48;2;\(color.red);\(color.green);\(color.blue)"
     }
 
+    // MARK: Kitty graphics protocol
+
+    /// Graphics commands are APCs, `ESC _ G <keys> ; <payload> ESC \`, which terminals
+    /// without the protocol ignore.
+    static let kittyCommandStart = "\u{1B}_G"
+    static let stringTerminator = "\u{1B}\\"
+
+    /// Most base64 characters one graphics command may carry; every chunk but the last
+    /// must also be a multiple of 4, which this is.
+    public static let kittyChunkSize = 4096
+
+    /// Uploads an image (`a=T`) and creates a virtual placement of `columns` × `rows`
+    /// cells (`U=1`) that shows nothing until placeholder cells name the id. One command
+    /// per chunk of `base64Payload`: the first carries all keys, the others only `m`
+    /// (1 = more follows, 0 = last) and `q`. `q=2` on every chunk keeps the terminal
+    /// silent, since a reply would reach us as if typed; `C=1` keeps the cursor still.
+    ///
+    /// ```swift
+    /// EscapeSequence.kittyTransmit(id: 7, format: .png, columns: 6, rows: 3, base64Payload: "iVBO")
+    /// // ["\u{1B}_Ga=T,f=100,i=7,U=1,c=6,r=3,C=1,q=2,m=0;iVBO\u{1B}\\"]
+    /// ```
+    public static func kittyTransmit(id: UInt32, format: KittyImage.Format, columns: Int, rows: Int, base64Payload: String) -> [String] {
+        let formatKeys: String
+        switch format {
+        case .png: formatKeys = "f=100"
+        case .rgba(let width, let height): formatKeys = "f=32,s=\(width),v=\(height)"
+        }
+        let keys = "a=T,\(formatKeys),i=\(id),U=1,c=\(columns),r=\(rows),C=1,q=2"
+        let data = Array(base64Payload.utf8)
+        var commands: [String] = []
+        var start = 0
+        repeat {
+            let end = min(data.count, start + kittyChunkSize)
+            let more = end < data.count ? 1 : 0
+            let control = start == 0 ? "\(keys),m=\(more)" : "m=\(more),q=2"
+            commands.append("\(kittyCommandStart)\(control);\(String(decoding: data[start..<end], as: UTF8.self))\(stringTerminator)")
+            start = end
+        } while start < data.count
+        return commands
+    }
+
+    /// Deletes the image with `id` and its virtual placements, freeing its data (`d=I`;
+    /// lowercase `d=i` would keep the data in the terminal's memory).
+    public static func kittyDelete(id: UInt32) -> String {
+        "\(kittyCommandStart)a=d,d=I,i=\(id),q=2\(stringTerminator)"
+    }
+
+    /// Wraps `sequence` so tmux hands it to the outer terminal unchanged:
+    /// `ESC P tmux; <sequence with every ESC doubled> ESC \`. tmux 3.3 and later drop it
+    /// unless `set -g allow-passthrough on`.
+    public static func tmuxPassthrough(_ sequence: String) -> String {
+        var escaped = String.UnicodeScalarView()
+        for scalar in sequence.unicodeScalars {
+            if scalar == "\u{1B}" { escaped.append(scalar) }
+            escaped.append(scalar)
+        }
+        return "\u{1B}Ptmux;" + String(escaped) + stringTerminator
+    }
+
     // MARK: Whole-session setup
 
     /// Everything sent when an interactive session starts.

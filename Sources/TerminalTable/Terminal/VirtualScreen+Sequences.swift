@@ -4,7 +4,14 @@ extension VirtualScreen {
     /// or nil when the sequence is not complete yet.
     mutating func parseEscape(_ bytes: [UInt8], at start: Int) -> Int? {
         guard start + 1 < bytes.count else { return nil }
-        guard bytes[start + 1] == UInt8(ascii: "[") else {
+        switch bytes[start + 1] {
+        case UInt8(ascii: "["):
+            break
+        case UInt8(ascii: "_"), UInt8(ascii: "P"), UInt8(ascii: "]"), UInt8(ascii: "^"), UInt8(ascii: "X"):
+            // APC (kitty graphics), DCS (tmux passthrough), OSC, PM, SOS: strings that
+            // draw nothing, and whose payload must not be printed as text.
+            return Self.endOfControlString(bytes, from: start + 2, bellEnds: bytes[start + 1] == UInt8(ascii: "]"))
+        default:
             return start + 2  // two-byte sequences (ESC 7, ESC =, ...) are ignored
         }
         var end = start + 2
@@ -13,6 +20,30 @@ extension VirtualScreen {
         let parameters = String(decoding: bytes[(start + 2)..<end], as: UTF8.self)
         csi(parameters: parameters, final: bytes[end])
         return end + 1
+    }
+
+    /// Index after the string terminator (`ESC \`, or BEL for OSC) of a control string
+    /// whose body starts at `start`; nil when it has not all arrived yet.
+    ///
+    /// `ESC ESC` is an escaped ESC inside tmux passthrough and does not end the string.
+    /// Any other ESC does, without being consumed, as in real terminals: it starts the
+    /// next sequence.
+    private static func endOfControlString(_ bytes: [UInt8], from start: Int, bellEnds: Bool) -> Int? {
+        var index = start
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x07 where bellEnds:
+                return index + 1
+            case 0x1B:
+                guard index + 1 < bytes.count else { return nil }
+                if bytes[index + 1] == UInt8(ascii: "\\") { return index + 2 }
+                if bytes[index + 1] != 0x1B { return index }
+                index += 2
+            default:
+                index += 1
+            }
+        }
+        return nil
     }
 
     private mutating func csi(parameters: String, final: UInt8) {

@@ -30,8 +30,8 @@ public struct Sanitizer: Sendable, Equatable {
         return String(result)
     }
 
-    /// True for code points that could move the cursor, start an escape sequence
-    /// or reorder the text around them.
+    /// True for code points that could move the cursor, start an escape sequence,
+    /// reorder the text around them or show a picture.
     public static func isDangerous(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x00...0x1F, 0x7F...0x9F:      // C0 (incl. TAB/CR/LF/ESC), DEL, C1 (incl. CSI 0x9B)
@@ -43,6 +43,8 @@ public struct Sanitizer: Sendable, Equatable {
         case 0x2066...0x2069:               // isolates
             return true
         case 0x2028, 0x2029:                // line / paragraph separator break lines in some terminals
+            return true
+        case 0x10EEEE:                      // kitty image placeholder: would draw one of our images
             return true
         default:
             return false

@@ -1,0 +1,34 @@
+import Foundation
+
+/// How pictures (e.g. logos) are drawn in the table.
+///
+/// ```swift
+/// ImageProtocol(argument: "blocks")  // .halfBlocks
+/// ImageProtocol.kitty.argument       // "kitty"
+/// ```
+public enum ImageProtocol: Sendable, Hashable, CaseIterable {
+    /// kitty graphics protocol with Unicode placeholders (`KittyImage`): real pixels.
+    case kitty
+    /// Truecolor `▀` cells (`HalfBlockImage`): works in any terminal with 24-bit colour.
+    case halfBlocks
+    /// No pictures at all (spelled `none`; not a case named `none`, which would be
+    /// mistaken for `Optional.none` wherever an `ImageProtocol?` is expected).
+    case disabled
+
+    /// Parses a user's choice, e.g. a `--images` option or an environment variable:
+    /// `kitty`, `blocks` or `none`, ignoring case and surrounding spaces.
+    public init?(argument: String) {
+        let value = argument.trimmingCharacters(in: .whitespaces).lowercased()
+        guard let match = Self.allCases.first(where: { $0.argument == value }) else { return nil }
+        self = match
+    }
+
+    /// The spelling `init(argument:)` accepts.
+    public var argument: String {
+        switch self {
+        case .kitty: "kitty"
+        case .halfBlocks: "blocks"
+        case .disabled: "none"
+        }
+    }
+}
