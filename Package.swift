@@ -111,7 +111,10 @@ let package = Package(
         .testTarget(
             name: "HotelCLITests",
             // "hotels" so the binary the end-to-end tests run is built first.
-            dependencies: ["HotelCLI", "HotelSOAP", "HotelServer", "TerminalTable", "hotels"],
+            dependencies: [
+                "HotelCLI", "HotelClient", "HotelSOAP", "HotelServer", "Imaging", "TerminalTable", "hotels",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             exclude: ["Support/Scripts"]
         ),
     ],

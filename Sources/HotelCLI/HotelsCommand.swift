@@ -15,7 +15,7 @@ public struct HotelsCommand: AsyncParsableCommand {
 
             \(ExitStatus.helpTable)
             """,
-        subcommands: [SearchCommand.self, ServeCommand.self, SeedCommand.self, ParseCommand.self]
+        subcommands: [DemoCommand.self, BrowseCommand.self, SearchCommand.self, ServeCommand.self, SeedCommand.self, ParseCommand.self]
     )
 
     public init() {}

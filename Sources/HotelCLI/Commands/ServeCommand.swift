@@ -57,7 +57,7 @@ struct ServeCommand: AsyncParsableCommand {
         signal(SIGPIPE, SIG_IGN)
         let logger = CLILogging.logger(label: "hotels.serve", level: logLevel)
         do {
-            let catalog = try await Self.openCatalog(catalog, logger: logger)
+            let catalog = try await Self.openCatalog(catalog) { logger.info("\($0)") }
             let count = try await catalog.hotelCount
             let service = HotelService(
                 catalog: catalog,
@@ -72,8 +72,9 @@ struct ServeCommand: AsyncParsableCommand {
         }
     }
 
-    /// Opens `path`, or builds (once) and opens the demo catalog.
-    static func openCatalog(_ path: String?, logger: Logger) async throws -> SQLiteCatalog {
+    /// Opens `path`, or builds (once) and opens the demo catalog, telling `announce` when
+    /// that build starts (it takes a moment, once).
+    static func openCatalog(_ path: String?, announce: (String) -> Void) async throws -> SQLiteCatalog {
         if let path {
             return try SQLiteCatalog(path: path, baseURL: "")
         }
@@ -83,7 +84,7 @@ struct ServeCommand: AsyncParsableCommand {
         return try SQLiteCatalog.openOrBuildDemo(at: directory, count: 10_000, baseURL: "") { _ in
             if !announced {
                 announced = true
-                logger.info("building the 10,000-hotel demo catalog in \(directory.path); this happens once")
+                announce("building the 10,000-hotel demo catalog in \(directory.path); this happens once")
             }
         }
     }

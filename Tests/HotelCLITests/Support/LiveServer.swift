@@ -28,10 +28,11 @@ final class LiveServer: @unchecked Sendable {
     }()
     nonisolated(unsafe) static var sharedPID: pid_t = 0
 
-    init(catalog: String = LiveServer.catalogPath) throws {
+    /// `port` 0 picks a free one; a fixed port lets a test restart a server where it was.
+    init(catalog: String = LiveServer.catalogPath, port: Int = 0) throws {
         process = Process()
         process.executableURL = HotelsBinary.url
-        process.arguments = ["serve", "--port", "0", "--catalog", catalog, "--log-level", "warning"]
+        process.arguments = ["serve", "--port", String(port), "--catalog", catalog, "--log-level", "warning"]
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         try process.run()
@@ -71,11 +72,12 @@ final class MisbehavingServer: @unchecked Sendable {
     let process: Process
     let url: String
 
-    init(_ mode: String) throws {
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Scripts/misbehaving_server.py").path
+    /// `script` is another server in Support/Scripts with the same start-up protocol.
+    init(_ mode: String, script name: String = "misbehaving_server.py") throws {
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Scripts/\(name)").path
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script, mode]
+        process.arguments = ["python3", script] + (mode.isEmpty ? [] : [mode])
         let out = Pipe()
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice

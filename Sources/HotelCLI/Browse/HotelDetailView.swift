@@ -1,0 +1,94 @@
+import HotelSOAP
+import TerminalTable
+
+/// The full-screen page Enter opens: the `GetHotel` record with a larger logo.
+struct HotelDetailView {
+    enum Content: Sendable {
+        case loading(HotelInfo)
+        case loaded(HotelDetail)
+        case failed(HotelInfo, String)
+    }
+
+    var content: Content
+    /// The logo, if it is loaded; drawn larger than in the table.
+    var logo: LogoPicture?
+    /// The same logo as a kitty image, when the terminal draws those.
+    var kittyLogo: KittyImage?
+    /// First text line shown, for scrolling long descriptions.
+    var firstLine = 0
+
+    static let logoColumns = 16
+    static let logoRows = 8
+    private static let titleStyle = Style(bold: true)
+    private static let labelStyle = Style(dim: true)
+
+    var hotel: HotelInfo {
+        switch content {
+        case .loading(let hotel), .failed(let hotel, _): return hotel
+        case .loaded(let detail): return detail.hotel
+        }
+    }
+
+    func render(size: TerminalSize, status: StatusLine, theme: TableTheme = .standard, sanitizer: Sanitizer = .standard) -> CellBuffer {
+        var buffer = CellBuffer(width: size.width, height: size.height)
+        guard size.height >= 2, size.width >= 10 else { return buffer }
+        let hotel = self.hotel
+        buffer.write(DisplayWidth.truncate(sanitizer.sanitize(hotel.name), toWidth: size.width - 2), row: 0, column: 1, style: Self.titleStyle)
+
+        // The logo on the left when there is room for it beside the text.
+        var textColumn = 1
+        if let logo, size.width >= Self.logoColumns + 30 {
+            if let kittyLogo {
+                for row in 0..<min(kittyLogo.rows, size.height - 3) {
+                    for column in 0..<kittyLogo.columns { buffer.set(kittyLogo[row, column], row: 2 + row, column: 1 + column) }
+                }
+            } else {
+                let picture = LogoPicture.halfBlocks(logo.source, columns: Self.logoColumns, rows: Self.logoRows)
+                buffer.draw(picture, row: 2, column: 1, maxHeight: size.height - 3)
+            }
+            textColumn = Self.logoColumns + 3
+        }
+        let textWidth = max(1, size.width - textColumn - 1)
+        var lines: [(String, Style)] = []
+        func add(_ label: String, _ value: String) {
+            guard !value.isEmpty else { return }
+            for (index, line) in DisplayWidth.wrap(sanitizer.sanitize(value), toWidth: max(1, textWidth - 11)).enumerated() {
+                lines.append(((index == 0 ? label : "").padding(toLength: 11, withPad: " ", startingAt: 0) + line, .plain))
+            }
+        }
+        add("Address", hotel.address)
+        add("City", [hotel.city, hotel.country].filter { !$0.isEmpty }.joined(separator: ", "))
+        add("Stars", String(repeating: "★", count: max(0, min(5, hotel.stars))))
+        add("Price", HotelRows.price(hotel.price) + " per night")
+        add("Phone", hotel.phone ?? "")
+        add("Amenities", hotel.amenities.joined(separator: ", "))
+        add("Location", "\(hotel.latitude), \(hotel.longitude)")
+        if let distance = hotel.distanceKm { add("Distance", HotelRows.distance(distance)) }
+        add("Id", hotel.id)
+        lines.append(("", .plain))
+        switch content {
+        case .loading:
+            lines.append(("Loading details…", theme.placeholder))
+        case .failed(_, let message):
+            lines.append(("Could not load the details: \(message)", HotelRows.failureStyle))
+            lines.append(("Press r to try again.", theme.placeholder))
+        case .loaded(let detail):
+            for line in DisplayWidth.wrap(sanitizer.sanitize(detail.description), toWidth: textWidth) {
+                lines.append((line, .plain))
+            }
+            if !detail.imageURLs.isEmpty {
+                lines.append(("", .plain))
+                lines.append(("Photos: \(detail.imageURLs.count)", Self.labelStyle))
+            }
+        }
+
+        let bodyHeight = max(0, size.height - 3)
+        let start = min(max(0, firstLine), max(0, lines.count - bodyHeight))
+        for (offset, line) in lines.dropFirst(start).prefix(bodyHeight).enumerated() {
+            buffer.write(line.0, row: 2 + offset, column: textColumn, style: line.1, maxWidth: textWidth)
+        }
+
+        status.draw(into: &buffer, row: size.height - 1, theme: theme, sanitizer: sanitizer)
+        return buffer
+    }
+}

@@ -1,0 +1,46 @@
+import ArgumentParser
+import HotelSOAP
+
+/// `hotels browse`: the interactive table on a running service.
+struct BrowseCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "browse",
+        abstract: "Scroll through search results in an interactive table with logos.",
+        discussion: """
+            Only the rows on screen are fetched (a page at a time, plus one ahead), and only
+            their logos are downloaded; both are cached. Press ? in the table for the keys:
+            arrows/j/k move, PgUp/PgDn page, g/G jump to the ends, Enter opens details,
+            / searches by name, s changes the sort, r retries what failed, q quits.
+
+            Examples:
+              hotels browse --endpoint http://127.0.0.1:8080/soap
+              hotels browse --endpoint http://127.0.0.1:8080/soap --city Tokyo --sort price
+              hotels browse --wsdl http://127.0.0.1:8080/wsdl --near 48.8566,2.3522 --radius 3 --images none
+
+            Needs a terminal; for scripts use 'hotels search'. Logos are cached in
+            $XDG_CACHE_HOME/hotelsearch/logos (default ~/.cache/hotelsearch/logos).
+
+            \(ExitStatus.helpTable)
+            """
+    )
+
+    @OptionGroup var connection: ConnectionOptions
+    @OptionGroup var filters: QueryOptions
+
+    @Option(help: "How to draw logos: auto, kitty, blocks (half-block characters) or none.")
+    var images: ImageOption = .auto
+
+    func validate() throws {
+        _ = try filters.query()
+    }
+
+    func run() async throws {
+        do {
+            try BrowseLauncher.requireTerminal(command: "browse")
+            let configuration = try await connection.configuration()
+            try await BrowseLauncher.run(configuration: configuration, query: try filters.query(), images: images)
+        } catch {
+            throw Diagnostics.exitCode(for: error)
+        }
+    }
+}

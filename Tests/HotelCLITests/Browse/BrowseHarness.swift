@@ -1,0 +1,74 @@
+import Foundation
+@testable import HotelCLI
+import HotelClient
+import HotelSOAP
+import Logging
+import TerminalTable
+
+/// A `BrowseSession` on an in-memory terminal, talking real HTTP to a real `hotels serve`.
+struct BrowseHarness {
+    var endpoint: String
+    var query = HotelQuery()
+    var width = 120
+    var height = 30
+    var images: ImageProtocol = .halfBlocks
+    var cacheDirectory: URL?
+    var maxConcurrentLogos = 4
+    /// Called as each logo request goes out.
+    var onLogoRequest: (@Sendable (URL) -> Void)?
+
+    /// Runs the session while `body` drives it, then quits it with `q` and returns what it loaded.
+    func run(_ body: (InMemoryTerminal) async throws -> Void) async throws -> BrowseSession.Activity {
+        let terminal = InMemoryTerminal(width: width, height: height)
+        let quiet = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
+        let configuration = HotelSearchClient.Configuration(endpoint: URL(string: endpoint)!, timeout: 5, retries: 0)
+        return try await HotelSearchClient.with(configuration, logger: quiet) { client in
+            var fetcher = client.logoFetcher(cacheDirectory: cacheDirectory)
+            fetcher.onRequest = onLogoRequest
+            var settings = BrowseSession.Settings(query: query, endpointLabel: endpoint)
+            settings.images = images
+            settings.maxConcurrentLogos = maxConcurrentLogos
+            let session = BrowseSession(terminal: terminal, client: client, logos: fetcher, settings: settings)
+            let running = Task { await session.run() }
+            do {
+                try await body(terminal)
+            } catch {
+                terminal.inject(.ctrl("c"))
+                _ = await running.value
+                throw error
+            }
+            terminal.inject(.char("q"))
+            return await running.value
+        }
+    }
+}
+
+struct TimedOut: Error, CustomStringConvertible {
+    let description: String
+}
+
+extension InMemoryTerminal {
+    /// Waits (without blocking a thread) until `condition` holds for the screen.
+    func waitUntil(_ what: String, timeout: Duration = .seconds(15), _ condition: ([String]) -> Bool) async throws {
+        let deadline = ContinuousClock.now + timeout
+        while !condition(screenLines) {
+            guard ContinuousClock.now < deadline else {
+                throw TimedOut(description: "timed out waiting for \(what); screen:\n" + screenLines.joined(separator: "\n"))
+            }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+    }
+
+    var statusText: String { screenLines.last ?? "" }
+
+    /// The text of the Name column (after the logo column) on each body line that shows a row.
+    func names(logoColumn: Bool = true) -> [String] {
+        screenLines.dropFirst().dropLast().compactMap { line in
+            let fields = line.split(separator: "│", omittingEmptySubsequences: false)
+            let index = logoColumn ? 1 : 0
+            guard fields.count > index + 1 else { return nil }
+            let name = fields[index].trimmingCharacters(in: .whitespaces)
+            return name.isEmpty ? nil : name
+        }
+    }
+}
