@@ -55,6 +55,9 @@ public struct HotelSearchClient: Sendable {
         var http = HTTPClient.Configuration()
         let timeout = TimeAmount.milliseconds(Int64(configuration.timeout * 1000))
         http.timeout = .init(connect: timeout, read: timeout)
+        // AsyncHTTPClient would otherwise retry a refused connection silently until the connect
+        // timeout (30 s by default) before failing; `retries` is our policy, with its backoff.
+        http.connectionPool.retryConnectionEstablishment = false
         http.redirectConfiguration = .follow(max: 5, allowCycles: false)
         http.decompression = .enabled(limit: .ratio(100))
         http.proxy = ProxyEnvironment.proxy(for: configuration.endpoint)
