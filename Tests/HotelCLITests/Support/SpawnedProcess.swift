@@ -128,13 +128,14 @@ final class SpawnedProcess: @unchecked Sendable {
         return poll()
     }
 
-    /// Waits until standard output holds a line containing `text`, and returns that line.
+    /// Waits until standard output holds a line containing `text` (any line, for ""), and
+    /// returns that line.
     func waitForLine(containing text: String, timeout: Double) async throws -> String {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             let lines = stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast() // only complete lines
-            if let line = lines.first(where: { $0.contains(text) }) { return String(line) }
-            if poll() != nil, !stdout.contains(text) {
+            if let line = lines.first(where: { text.isEmpty || $0.contains(text) }) { return String(line) }
+            if poll() != nil, text.isEmpty || !stdout.contains(text) {
                 throw SpawnError("the child ended (\(poll()!)) before printing \"\(text)\"; stderr: \(stderr)")
             }
             try await Task.sleep(for: .milliseconds(20))
