@@ -82,9 +82,16 @@ public struct HotelSearchClient: Sendable {
     /// One page: hotels go to `onHotel` as they are parsed; the returned page holds the
     /// counts (and no hotels).
     public func search(_ query: HotelQuery, onHotel: @escaping (HotelInfo) throws -> Void) async throws -> SearchPage {
+        try await search(query, onHotel: onHotel, afterChunk: {})
+    }
+
+    /// One page, streamed; `afterChunk` runs each time the parser has consumed what arrived
+    /// and before the next bytes are awaited: the moment to flush buffered output, so rows
+    /// reach a pipe while the rest of the response is still in transit.
+    public func search(_ query: HotelQuery, onHotel: @escaping (HotelInfo) throws -> Void, afterChunk: () throws -> Void) async throws -> SearchPage {
         let request = try SOAPRequestBuilder(version: configuration.version).searchHotels(query)
         let parser = SOAPMessageParser(onHotel: onHotel)
-        return try await send(request, into: parser).searchPage(url: configuration.endpoint.absoluteString)
+        return try await send(request, into: parser, afterChunk: afterChunk).searchPage(url: configuration.endpoint.absoluteString)
     }
 
     /// One page, collected.
@@ -114,8 +121,11 @@ public struct HotelSearchClient: Sendable {
     // MARK: Transport
 
     /// Posts `request` and feeds the response body to `parser` chunk by chunk.
-    func send(_ request: SOAPRequest, into parser: SOAPMessageParser) async throws -> SOAPEnvelope {
-        _ = try await transfer(request) { chunk in try chunk.withUnsafeReadableBytes { try parser.feed($0) } }
+    func send(_ request: SOAPRequest, into parser: SOAPMessageParser, afterChunk: () throws -> Void = {}) async throws -> SOAPEnvelope {
+        _ = try await transfer(request) { chunk in
+            try chunk.withUnsafeReadableBytes { try parser.feed($0) }
+            try afterChunk()
+        }
         return try parser.finish()
     }
 

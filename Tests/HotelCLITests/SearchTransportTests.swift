@@ -144,4 +144,30 @@ struct SearchTransportTests {
         #expect(absent.status == 69)
         #expect(absent.stderr.contains("the proxy http://127.0.0.1:9 (from http_proxy) refused the connection"), "\(absent.stderr)")
     }
+
+    // MARK: Streaming
+
+    @Test("rows reach standard output while the server still holds the rest of the response")
+    func firstRowsEarly() async throws {
+        let marker = FileManager.default.temporaryDirectory.appendingPathComponent("release-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: marker) }
+        let server = try await ScriptedServer("slowtail", marker.path)
+        let search = try SpawnedProcess(HotelsBinary.url.path, ["search", "--endpoint", server.url, "--limit", "500"])
+
+        // The server sent 5 hotels and now waits for the marker file, which only this test makes.
+        let deadline = Date().addingTimeInterval(20)
+        var lines: [Substring] = []
+        while Date() < deadline {
+            lines = search.stdout.split(separator: "\n")
+            if lines.count >= 6 || search.poll() != nil { break }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        #expect(lines.count == 6, "header + the 5 hotels sent so far, before the rest exists: \(search.stdout) \(search.stderr)")
+        #expect(lines.last?.hasPrefix("H00004,") == true)
+        #expect(search.poll() == nil, "the search must still be waiting for the rest")
+
+        FileManager.default.createFile(atPath: marker.path, contents: nil)
+        #expect(try await search.wait(timeout: 20) == .exited(0), "\(search.stderr)")
+        #expect(search.stdout.split(separator: "\n").count == 201)
+    }
 }

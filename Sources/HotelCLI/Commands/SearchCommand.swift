@@ -62,6 +62,8 @@ struct SearchCommand: AsyncParsableCommand {
                 try await Paging.walk(client: client, query: query, offset: offset, pageSize: pageSize, wanted: wanted, all: all || wanted > pageSize) { hotel in
                     try writer.write(hotel)
                     progress.update(rows: writer.rowsWritten)
+                } afterChunk: {
+                    try writer.flush()
                 } onTotal: { progress.total = $0 }
             }
             progress.finish()
@@ -83,7 +85,7 @@ struct SearchCommand: AsyncParsableCommand {
 enum Paging {
     static func walk(
         client: HotelSearchClient, query: HotelQuery, offset: Int, pageSize: Int, wanted: Int, all: Bool,
-        onHotel: @escaping (HotelInfo) throws -> Void, onTotal: (Int) -> Void
+        onHotel: @escaping (HotelInfo) throws -> Void, afterChunk: () throws -> Void, onTotal: (Int) -> Void
     ) async throws {
         var written = 0
         var start = offset
@@ -103,7 +105,7 @@ enum Paging {
         var next: Task<PrefetchedResponse, any Error>? = nil
         if all { next = prefetch(client, pageQuery(start + first.limit!, wanted - first.limit!)) }
         defer { next?.cancel() }
-        let page = try await client.search(first, onHotel: emit)
+        let page = try await client.search(first, onHotel: emit, afterChunk: afterChunk)
         onTotal(page.totalCount)
         start += first.limit!
         while all, written < wanted, start < page.totalCount, let current = next {
@@ -113,6 +115,7 @@ enum Paging {
             next = following < page.totalCount && remaining > pageSize ? prefetch(client, pageQuery(following, remaining - pageSize)) : nil
             let before = written
             _ = try response.search(onHotel: emit)
+            try afterChunk() // the next page may still be on its way
             if written == before { break } // the result shrank under us: stop rather than loop
             start = following
         }
