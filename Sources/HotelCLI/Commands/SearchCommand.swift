@@ -13,8 +13,16 @@ struct SearchCommand: AsyncParsableCommand {
             fetched (the next one while the current one is written) until the whole result
             has been printed, in memory that does not grow with the result.
 
+            https endpoints must present a certificate from a CA the system trusts (or
+            SSL_CERT_FILE's), or one given with --cacert. http_proxy, https_proxy and
+            no_proxy are honoured; the proxy is asked for a CONNECT tunnel, for http://
+            endpoints too. Redirects (301, 302, 307, 308) are followed up to 5 times and
+            keep the POST and its body. gzip or deflate responses are inflated as they
+            stream; --max-response-size counts the inflated bytes.
+
             Examples:
               hotels search --endpoint http://127.0.0.1:8080/soap --city Seoul
+              hotels search --endpoint https://hotels.internal/soap --cacert company-ca.pem --city Oslo
               hotels search --wsdl http://127.0.0.1:8080/wsdl --near 35.68,139.76 --radius 5 --sort distance --format table
               hotels search --endpoint http://127.0.0.1:8080/soap --all --format json > hotels.jsonl
 
