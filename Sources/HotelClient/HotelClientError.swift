@@ -10,11 +10,14 @@ import HotelSOAP
 public struct HotelClientError: Error, Sendable, Equatable, CustomStringConvertible {
     private enum Code: Equatable, Sendable {
         case connectionFailed(String)
+        case tlsFailed(String)
+        case proxyFailed(String)
         case timeout(Double)
         case httpStatus(Int, String)
         case responseTooLarge(Int)
         case invalidEndpoint(String)
         case wsdlHasNoEndpoint
+        case redirectLoop(String)
     }
 
     private let code: Code
@@ -28,6 +31,12 @@ public struct HotelClientError: Error, Sendable, Equatable, CustomStringConverti
 
     /// Refused, reset, DNS failure: nothing usable came back.
     public static func connectionFailed(_ url: String, reason: String) -> HotelClientError { .init(.connectionFailed(reason), url: url) }
+    /// The TLS handshake failed: an untrusted certificate, a wrong host name, not TLS at all.
+    public static func tlsFailed(_ url: String, reason: String) -> HotelClientError { .init(.tlsFailed(reason), url: url) }
+    /// The HTTP proxy (from `http_proxy`/`https_proxy`) refused or failed the request.
+    public static func proxyFailed(_ url: String, reason: String) -> HotelClientError { .init(.proxyFailed(reason), url: url) }
+    /// Redirects that loop or never end.
+    public static func redirectLoop(_ url: String, reason: String) -> HotelClientError { .init(.redirectLoop(reason), url: url) }
     /// No answer (or no more bytes) within the timeout.
     public static func timeout(_ url: String, seconds: Double) -> HotelClientError { .init(.timeout(seconds), url: url) }
     /// An HTTP error whose body is not SOAP; `what` describes the body.
@@ -40,9 +49,9 @@ public struct HotelClientError: Error, Sendable, Equatable, CustomStringConverti
 
     public var kind: Kind {
         switch code {
-        case .connectionFailed: return .network
+        case .connectionFailed, .tlsFailed, .proxyFailed: return .network
         case .timeout: return .timeout
-        case .httpStatus: return .http
+        case .httpStatus, .redirectLoop: return .http
         case .responseTooLarge: return .tooLarge
         case .invalidEndpoint, .wsdlHasNoEndpoint: return .usage
         }
@@ -68,6 +77,12 @@ public struct HotelClientError: Error, Sendable, Equatable, CustomStringConverti
         switch code {
         case .connectionFailed(let reason):
             return "cannot reach \(url): \(reason); is the service running? (hotels serve)"
+        case .proxyFailed(let reason):
+            return "cannot reach \(url): \(reason)"
+        case .tlsFailed(let reason):
+            return "cannot connect securely to \(url): \(reason)"
+        case .redirectLoop(let reason):
+            return "\(url) redirects without end (\(reason)); give the final URL with --endpoint"
         case .timeout(let seconds):
             return "no answer from \(url) within \(seconds.formatted) s; raise --timeout or check the service"
         case .httpStatus(let status, let what):

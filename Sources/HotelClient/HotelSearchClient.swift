@@ -4,6 +4,7 @@ import HotelSOAP
 import Logging
 import NIOCore
 import NIOHTTP1
+import NIOHTTPCompression
 
 /// Talks to a HotelSearch service: builds the envelope, posts it, streams the response
 /// body into the parser as it arrives.
@@ -25,15 +26,19 @@ public struct HotelSearchClient: Sendable {
         public var timeout: Double
         /// Extra attempts after a refused connection or an HTTP 503, with backoff.
         public var retries: Int
-        /// Responses larger than this are abandoned.
+        /// Responses larger than this are abandoned; a compressed one is measured decompressed.
         public var maxResponseSize: Int
+        /// The CAs an https endpoint's certificate must chain to.
+        public var trustRoots: TrustRoots
 
-        public init(endpoint: URL, version: SOAPVersion = .v11, timeout: Double = 30, retries: Int = 2, maxResponseSize: Int = 512 << 20) {
+        public init(endpoint: URL, version: SOAPVersion = .v11, timeout: Double = 30, retries: Int = 2, maxResponseSize: Int = 512 << 20,
+                    trustRoots: TrustRoots = .system) {
             self.endpoint = endpoint
             self.version = version
             self.timeout = timeout
             self.retries = retries
             self.maxResponseSize = maxResponseSize
+            self.trustRoots = trustRoots
         }
     }
 
@@ -55,9 +60,20 @@ public struct HotelSearchClient: Sendable {
         var http = HTTPClient.Configuration()
         let timeout = TimeAmount.milliseconds(Int64(configuration.timeout * 1000))
         http.timeout = .init(connect: timeout, read: timeout)
-        http.redirectConfiguration = .follow(max: 5, allowCycles: false)
-        http.decompression = .enabled(limit: .ratio(100))
+        // AsyncHTTPClient would otherwise retry a refused connection silently until the connect
+        // timeout (30 s by default) before failing; `retries` is our policy, with its backoff.
+        http.connectionPool.retryConnectionEstablishment = false
+        // 307/308 keep the method and body by definition. For 301/302 AsyncHTTPClient would
+        // turn the POST into a bodiless GET (the fetch spec's browser behaviour), which no
+        // SOAP endpoint can answer; RFC 9110 allows keeping the POST, so we do. 303 means
+        // "GET the answer elsewhere" and is left as a GET.
+        http.redirectConfiguration = .follow(configuration: .init(
+            max: 5, allowCycles: false, retainHTTPMethodAndBodyOn301: true, retainHTTPMethodAndBodyOn302: true))
+        // gzip/deflate bodies are inflated in the pipeline; the cap is on the inflated size,
+        // so a small compressed bomb fails like any oversized response.
+        http.decompression = .enabled(limit: .size(configuration.maxResponseSize))
         http.proxy = ProxyEnvironment.proxy(for: configuration.endpoint)
+        http.tlsConfiguration = configuration.trustRoots.tlsConfiguration
         return http
     }
 
@@ -66,9 +82,16 @@ public struct HotelSearchClient: Sendable {
     /// One page: hotels go to `onHotel` as they are parsed; the returned page holds the
     /// counts (and no hotels).
     public func search(_ query: HotelQuery, onHotel: @escaping (HotelInfo) throws -> Void) async throws -> SearchPage {
+        try await search(query, onHotel: onHotel, afterChunk: {})
+    }
+
+    /// One page, streamed; `afterChunk` runs each time the parser has consumed what arrived
+    /// and before the next bytes are awaited: the moment to flush buffered output, so rows
+    /// reach a pipe while the rest of the response is still in transit.
+    public func search(_ query: HotelQuery, onHotel: @escaping (HotelInfo) throws -> Void, afterChunk: () throws -> Void) async throws -> SearchPage {
         let request = try SOAPRequestBuilder(version: configuration.version).searchHotels(query)
         let parser = SOAPMessageParser(onHotel: onHotel)
-        return try await send(request, into: parser).searchPage(url: configuration.endpoint.absoluteString)
+        return try await send(request, into: parser, afterChunk: afterChunk).searchPage(url: configuration.endpoint.absoluteString)
     }
 
     /// One page, collected.
@@ -98,8 +121,11 @@ public struct HotelSearchClient: Sendable {
     // MARK: Transport
 
     /// Posts `request` and feeds the response body to `parser` chunk by chunk.
-    func send(_ request: SOAPRequest, into parser: SOAPMessageParser) async throws -> SOAPEnvelope {
-        _ = try await transfer(request) { chunk in try chunk.withUnsafeReadableBytes { try parser.feed($0) } }
+    func send(_ request: SOAPRequest, into parser: SOAPMessageParser, afterChunk: () throws -> Void = {}) async throws -> SOAPEnvelope {
+        _ = try await transfer(request) { chunk in
+            try chunk.withUnsafeReadableBytes { try parser.feed($0) }
+            try afterChunk()
+        }
         return try parser.finish()
     }
 
@@ -141,7 +167,7 @@ public struct HotelSearchClient: Sendable {
                 }
                 throw error
             } catch {
-                let mapped = Self.map(error, url: url, timeout: configuration.timeout)
+                let mapped = Self.map(error, url: url, timeout: configuration.timeout, maxResponseSize: configuration.maxResponseSize)
                 guard let clientError = mapped as? HotelClientError, clientError.isRetryable, attempt < configuration.retries else {
                     throw mapped
                 }
@@ -160,12 +186,23 @@ public struct HotelSearchClient: Sendable {
     }
 
     /// AsyncHTTPClient and NIO errors, in the terms a user acts on.
-    static func map(_ error: any Error, url: String, timeout: Double) -> any Error {
+    static func map(_ error: any Error, url: String, timeout: Double, maxResponseSize: Int = 512 << 20) -> any Error {
         if error is SOAPFault || error is SOAPParseError || error is HotelClientError || error is CancellationError { return error }
         if let http = error as? HTTPClientError {
             if http == .readTimeout || http == .connectTimeout || http == .deadlineExceeded { return HotelClientError.timeout(url, seconds: timeout) }
             if http == .remoteConnectionClosed { return HotelClientError.connectionFailed(url, reason: "the service closed the connection before the response was complete") }
+            if http == .redirectCycleDetected { return HotelClientError.redirectLoop(url, reason: "the redirects lead in a circle") }
+            if http == .redirectLimitReached { return HotelClientError.redirectLoop(url, reason: "more than 5 redirects") }
         }
+        if let decompression = error as? NIOHTTPDecompression.DecompressionError {
+            if decompression == .limit { return HotelClientError.responseTooLarge(url, limit: maxResponseSize) }
+            return SOAPParseError(.malformed, line: 0, reason: "the compressed response from \(url) is corrupt (\(decompression))")
+        }
+        if error is NIOHTTPDecompression.ExtraDecompressionError {
+            return SOAPParseError(.truncated, line: 0, reason: "the compressed response from \(url) is cut off or has trailing data (\(error))")
+        }
+        if let tls = TLSFailure.describe(error, url: url) { return HotelClientError.tlsFailed(url, reason: tls) }
+        if let proxy = ProxyFailure.describe(error, url: url) { return HotelClientError.proxyFailed(url, reason: proxy) }
         let text = String(describing: error)
         if text.contains("connectTimeout") || text.contains("Timeout") && !text.contains("refused") {
             return HotelClientError.timeout(url, seconds: timeout)

@@ -9,9 +9,9 @@ import NIOCore
 /// Finds the service endpoint in a WSDL: the `soap:address` (or `soap12:address`) of the
 /// `HotelSearchService` port whose binding matches the SOAP version.
 public enum WSDLDiscovery {
-    public static func endpoint(wsdl url: URL, version: SOAPVersion, timeout: Double = 30) async throws -> URL {
+    public static func endpoint(wsdl url: URL, version: SOAPVersion, timeout: Double = 30, trustRoots: TrustRoots = .system) async throws -> URL {
         let text: [UInt8] = try await HTTPClient.withHTTPClient(configuration: HotelSearchClient.httpConfiguration(
-            for: .init(endpoint: url, timeout: timeout))) { http in
+            for: .init(endpoint: url, timeout: timeout, trustRoots: trustRoots))) { http in
             do {
                 let response = try await http.execute(HTTPClientRequest(url: url.absoluteString), timeout: .seconds(Int64(max(1, timeout))))
                 let body = try await response.body.collect(upTo: 8 << 20)

@@ -13,8 +13,16 @@ struct SearchCommand: AsyncParsableCommand {
             fetched (the next one while the current one is written) until the whole result
             has been printed, in memory that does not grow with the result.
 
+            https endpoints must present a certificate from a CA the system trusts (or
+            SSL_CERT_FILE's), or one given with --cacert. http_proxy, https_proxy and
+            no_proxy are honoured; the proxy is asked for a CONNECT tunnel, for http://
+            endpoints too. Redirects (301, 302, 307, 308) are followed up to 5 times and
+            keep the POST and its body. gzip or deflate responses are inflated as they
+            stream; --max-response-size counts the inflated bytes.
+
             Examples:
               hotels search --endpoint http://127.0.0.1:8080/soap --city Seoul
+              hotels search --endpoint https://hotels.internal/soap --cacert company-ca.pem --city Oslo
               hotels search --wsdl http://127.0.0.1:8080/wsdl --near 35.68,139.76 --radius 5 --sort distance --format table
               hotels search --endpoint http://127.0.0.1:8080/soap --all --format json > hotels.jsonl
 
@@ -62,6 +70,8 @@ struct SearchCommand: AsyncParsableCommand {
                 try await Paging.walk(client: client, query: query, offset: offset, pageSize: pageSize, wanted: wanted, all: all || wanted > pageSize) { hotel in
                     try writer.write(hotel)
                     progress.update(rows: writer.rowsWritten)
+                } afterChunk: {
+                    try writer.flush()
                 } onTotal: { progress.total = $0 }
             }
             progress.finish()
@@ -83,7 +93,7 @@ struct SearchCommand: AsyncParsableCommand {
 enum Paging {
     static func walk(
         client: HotelSearchClient, query: HotelQuery, offset: Int, pageSize: Int, wanted: Int, all: Bool,
-        onHotel: @escaping (HotelInfo) throws -> Void, onTotal: (Int) -> Void
+        onHotel: @escaping (HotelInfo) throws -> Void, afterChunk: () throws -> Void, onTotal: (Int) -> Void
     ) async throws {
         var written = 0
         var start = offset
@@ -103,7 +113,7 @@ enum Paging {
         var next: Task<PrefetchedResponse, any Error>? = nil
         if all { next = prefetch(client, pageQuery(start + first.limit!, wanted - first.limit!)) }
         defer { next?.cancel() }
-        let page = try await client.search(first, onHotel: emit)
+        let page = try await client.search(first, onHotel: emit, afterChunk: afterChunk)
         onTotal(page.totalCount)
         start += first.limit!
         while all, written < wanted, start < page.totalCount, let current = next {
@@ -113,6 +123,7 @@ enum Paging {
             next = following < page.totalCount && remaining > pageSize ? prefetch(client, pageQuery(following, remaining - pageSize)) : nil
             let before = written
             _ = try response.search(onHotel: emit)
+            try afterChunk() // the next page may still be on its way
             if written == before { break } // the result shrank under us: stop rather than loop
             start = following
         }

@@ -20,8 +20,13 @@ struct ConnectionOptions: ParsableArguments {
     @Option(help: "Extra attempts after a refused connection or HTTP 503 (never after a fault).")
     var retries: Int = 2
 
-    @Option(help: "Abandon a response larger than this many bytes.")
+    @Option(help: "Abandon a response larger than this many bytes (a compressed one: once inflated).")
     var maxResponseSize: Int = 512 << 20
+
+    @Option(name: .customLong("cacert"), help: ArgumentHelp(
+        "Also trust the CA certificates in this PEM file for https (a company CA, a self-signed server).",
+        valueName: "file"))
+    var caCertificates: String?
 
     func validate() throws {
         switch (endpoint, wsdl) {
@@ -41,12 +46,15 @@ struct ConnectionOptions: ParsableArguments {
 
     /// The client configuration, discovering the endpoint from the WSDL when asked.
     func configuration() async throws -> HotelSearchClient.Configuration {
+        // SSL_CERT_FILE replaces the system's roots, as it does for OpenSSL and curl.
+        let trustRoots = try TrustRoots(adding: caCertificates.map { [$0] } ?? [])
         let url: URL
         if let endpoint {
             url = URL(string: endpoint)!
         } else {
-            url = try await WSDLDiscovery.endpoint(wsdl: URL(string: wsdl!)!, version: soapVersion, timeout: timeout)
+            url = try await WSDLDiscovery.endpoint(wsdl: URL(string: wsdl!)!, version: soapVersion, timeout: timeout, trustRoots: trustRoots)
         }
-        return .init(endpoint: url, version: soapVersion, timeout: timeout, retries: retries, maxResponseSize: maxResponseSize)
+        return .init(endpoint: url, version: soapVersion, timeout: timeout, retries: retries, maxResponseSize: maxResponseSize,
+                     trustRoots: trustRoots)
     }
 }

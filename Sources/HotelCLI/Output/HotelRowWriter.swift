@@ -44,6 +44,12 @@ public final class HotelRowWriter {
         rowsWritten += 1
     }
 
+    /// Hands the rows so far to the output now, e.g. while waiting for the network: a
+    /// reader of a pipe sees each row soon after it arrives, not 64 KiB later.
+    public func flush() throws(OutputError) {
+        try sink.flush()
+    }
+
     /// After a failure: flushes the rows already written (never a table: half a table
     /// would look complete).
     public func flushPartial() throws(OutputError) {

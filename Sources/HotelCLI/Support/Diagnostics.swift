@@ -33,6 +33,8 @@ enum Diagnostics {
             case .tooLarge: return (.malformedResponse, client.description)
             case .usage: return (.usage, client.description)
             }
+        case let roots as TrustRootsError:
+            return (roots.isMissing ? .noInput : .usage, roots.description)
         case let xml as XMLWriterError:
             return (.usage, xml.description)
         default:

@@ -14,13 +14,13 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
     case malformedResponse = 65
     /// The input file does not exist or cannot be read.
     case noInput = 66
-    /// The service cannot be reached (refused, DNS, reset).
+    /// The service cannot be reached (refused, DNS, reset, TLS certificate, proxy).
     case network = 69
     /// Writing the output failed (disk full, closed pipe).
     case outputError = 74
     /// The service did not answer in time.
     case timeout = 75
-    /// The service answered with an HTTP error and a body that is not SOAP.
+    /// The service answered with an HTTP error and a body that is not SOAP, or redirects in a loop.
     case httpError = 76
 
     public var meaning: String {
@@ -31,10 +31,10 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
         case .usage: return "usage error (unknown flag, bad value)"
         case .malformedResponse: return "malformed, truncated or non-SOAP response"
         case .noInput: return "input file not found or unreadable"
-        case .network: return "network error (connection refused, DNS, reset)"
+        case .network: return "network error (refused, DNS, reset, TLS certificate, proxy)"
         case .outputError: return "could not write the output"
         case .timeout: return "timed out"
-        case .httpError: return "HTTP error with a non-SOAP body"
+        case .httpError: return "HTTP error with a non-SOAP body, or a redirect loop"
         }
     }
 

@@ -1,14 +1,28 @@
 """An HTTP server that misbehaves the way real proxies and services do, for client tests.
 
-Usage: python3 misbehaving_server.py MODE  (prints the port on stdout, serves until killed)
+Usage: python3 misbehaving_server.py MODE [ARG] [--tls CERT KEY] [--log FILE]
+(prints the port on stdout, serves until killed or for 10 minutes at most)
 Modes: html502 (nginx-style 502 page), stall (accepts, never answers),
        flaky503 (503 twice, then proxies nothing but a fixed SOAP page),
-       truncate (a SOAP response cut off mid-hotel).
+       truncate (a SOAP response cut off mid-hotel),
+       page (the fixed SOAP page; with --tls, over HTTPS),
+       redirect301/302/307/308 URL (that status with Location: URL),
+       redirectloop (/soap -> /loop -> /soap -> ...),
+       gzip N (a page of N hotels, gzip-encoded whatever the request accepts),
+       proxy (a forward proxy: CONNECT tunnels, and absolute-URI requests forwarded to their host;
+              proxy deny-connect answers CONNECT with 403, as proxies that tunnel only to 443 do),
+       slowtail MARKER (200 hotels: the first 5 at once, the rest once the file MARKER exists).
+--log FILE appends each request's line and headers (and "body-bytes: N") to FILE.
 """
+import argparse
+import gzip
+import os
+import select
 import socket
-import sys
+import ssl
 import threading
 import time
+import urllib.parse
 
 PAGE = (
     '<?xml version="1.0" encoding="UTF-8"?><soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/">'
@@ -19,28 +33,90 @@ PAGE = (
 )
 HTML = "<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n"
 
-mode = sys.argv[1]
+arguments = argparse.ArgumentParser()
+arguments.add_argument("mode")
+arguments.add_argument("arg", nargs="?")
+arguments.add_argument("--tls", nargs=2, metavar=("CERT", "KEY"))
+arguments.add_argument("--log")
+options = arguments.parse_args()
+mode = options.mode
 calls = 0
 lock = threading.Lock()
 
 
+def hotels_page(n):
+    """A SearchHotelsResponse of n hotels, as (head, [hotel elements], tail)."""
+    head = ('<?xml version="1.0" encoding="UTF-8"?><soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/">'
+            '<soap:Body><h:SearchHotelsResponse xmlns:h="urn:hotel-search:v1">'
+            f'<h:TotalCount>{n}</h:TotalCount><h:Offset>0</h:Offset>')
+    hotels = [f'<h:Hotel><h:HotelId>H{i:05d}</h:HotelId><h:Name>Hotel {i} Résidence</h:Name>'
+              f'<h:Address>{i} Long Example Street</h:Address><h:City>Seoul</h:City><h:Country>KR</h:Country>'
+              f'<h:Latitude>37.5</h:Latitude><h:Longitude>127.0</h:Longitude><h:Stars>{i % 6}</h:Stars>'
+              f'<h:Price currency="KRW">{1000 + i}</h:Price></h:Hotel>' for i in range(n)]
+    return head, hotels, '</h:SearchHotelsResponse></soap:Body></soap:Envelope>'
+
+
 def read_request(conn):
+    """Reads one request; returns (request line, header lines, body) or None."""
     data = b""
     while b"\r\n\r\n" not in data:
         chunk = conn.recv(65536)
         if not chunk:
-            return
+            return None
         data += chunk
     head, _, body = data.partition(b"\r\n\r\n")
+    lines = head.decode("latin-1").split("\r\n")
     length = 0
-    for line in head.split(b"\r\n"):
-        if line.lower().startswith(b"content-length:"):
-            length = int(line.split(b":")[1])
+    for line in lines[1:]:
+        if line.lower().startswith("content-length:"):
+            length = int(line.split(":")[1])
     while len(body) < length:
         chunk = conn.recv(65536)
         if not chunk:
-            return
+            return None
         body += chunk
+    if options.log:
+        with lock, open(options.log, "a") as log:
+            log.write("\n".join(lines) + f"\nbody-bytes: {len(body)}\n\n")
+    return lines[0], lines[1:], body
+
+
+def tunnel(conn, target):
+    """Proxy mode: CONNECT host:port, then bytes both ways until either side closes."""
+    host, _, port = target.rpartition(":")
+    upstream = socket.create_connection((host, int(port)), timeout=30)
+    conn.sendall(b"HTTP/1.1 200 Connection Established\r\n\r\n")
+    sockets = [conn, upstream]
+    while True:
+        readable, _, _ = select.select(sockets, [], [], 30)
+        if not readable:
+            break
+        for source in readable:
+            data = source.recv(65536)
+            if not data:
+                upstream.close()
+                return
+            (upstream if source is conn else conn).sendall(data)
+    upstream.close()
+
+
+def forward(conn, request_line, headers, body):
+    """Proxy mode: sends an absolute-URI request on to its origin and relays the answer."""
+    method, target, version = request_line.split(" ")
+    url = urllib.parse.urlsplit(target)
+    if url.scheme != "http" or not url.hostname:
+        reply(conn, "400 Bad Request", "text/plain", "a forward proxy needs an absolute http:// URI\n")
+        return
+    upstream = socket.create_connection((url.hostname, url.port or 80), timeout=30)
+    path = url.path + (("?" + url.query) if url.query else "")
+    kept = [h for h in headers if not h.lower().startswith(("connection:", "proxy-", "keep-alive:"))]
+    upstream.sendall((f"{method} {path} {version}\r\n" + "\r\n".join(kept + ["Connection: close"]) + "\r\n\r\n").encode("latin-1") + body)
+    while True:
+        chunk = upstream.recv(65536)
+        if not chunk:
+            break
+        conn.sendall(chunk)
+    upstream.close()
 
 
 def reply(conn, status, content_type, body):
@@ -51,7 +127,11 @@ def reply(conn, status, content_type, body):
 def handle(conn):
     global calls
     try:
-        read_request(conn)
+        if options.tls:
+            conn = tls_context.wrap_socket(conn, server_side=True)
+        request = read_request(conn)
+        if request is None:
+            return
         with lock:
             calls += 1
             n = calls
@@ -67,8 +147,48 @@ def handle(conn):
         elif mode == "truncate":
             cut = PAGE[: PAGE.index("<h:Stars>")]
             conn.sendall(f"HTTP/1.1 200 OK\r\nContent-Type: text/xml\r\nContent-Length: {len(cut)}\r\nConnection: close\r\n\r\n{cut}".encode())
+        elif mode == "page":
+            reply(conn, "200 OK", "text/xml; charset=utf-8", PAGE)
+        elif mode.startswith("redirect") and mode != "redirectloop":
+            status = {"301": "301 Moved Permanently", "302": "302 Found", "307": "307 Temporary Redirect", "308": "308 Permanent Redirect"}[mode[-3:]]
+            conn.sendall(f"HTTP/1.1 {status}\r\nLocation: {options.arg}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".encode())
+        elif mode == "redirectloop":
+            target = "/loop" if request[0].split(" ")[1] == "/soap" else "/soap"
+            conn.sendall(f"HTTP/1.1 307 Temporary Redirect\r\nLocation: {target}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".encode())
+        elif mode == "gzip":
+            head, hotels, tail = hotels_page(int(options.arg))
+            payload = gzip.compress((head + "".join(hotels) + tail).encode())
+            if options.log:
+                with lock, open(options.log, "a") as log:
+                    log.write(f"gzip-bytes: {len(payload)}\n\n")
+            conn.sendall(f"HTTP/1.1 200 OK\r\nContent-Type: text/xml; charset=utf-8\r\nContent-Encoding: gzip\r\n"
+                         f"Content-Length: {len(payload)}\r\nConnection: close\r\n\r\n".encode() + payload)
+        elif mode == "proxy":
+            method, target = request[0].split(" ")[:2]
+            if method == "CONNECT" and options.arg == "deny-connect":
+                reply(conn, "403 Forbidden", "text/plain", "CONNECT is allowed to port 443 only\n")
+            elif method == "CONNECT":
+                tunnel(conn, target)
+            else:
+                forward(conn, *request)
+        elif mode == "slowtail":
+            head, hotels, tail = hotels_page(200)
+            first, rest = (head + "".join(hotels[:5])).encode(), ("".join(hotels[5:]) + tail).encode()
+            conn.sendall(f"HTTP/1.1 200 OK\r\nContent-Type: text/xml; charset=utf-8\r\nContent-Length: {len(first) + len(rest)}\r\n"
+                         "Connection: close\r\n\r\n".encode() + first)
+            deadline = time.time() + 60
+            while not os.path.exists(options.arg) and time.time() < deadline:
+                time.sleep(0.02)
+            conn.sendall(rest)
+    except (OSError, ssl.SSLError):
+        pass  # a client that hung up or refused our certificate: the test judges the client side
     finally:
         conn.close()
+
+
+if options.tls:
+    tls_context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    tls_context.load_cert_chain(options.tls[0], options.tls[1])
 
 
 server = socket.socket()
