@@ -80,7 +80,17 @@ public struct LogoFetcher: Sendable {
             if error is NIOTooManyBytesError {
                 throw LogoLoadError("\(url.lastPathComponent) is larger than \(maxBytes) bytes")
             }
-            throw LogoLoadError("cannot load \(url.lastPathComponent): \(HotelSearchClient.map(error, url: url.absoluteString, timeout: timeout))")
+            throw LogoLoadError("\(url.lastPathComponent): \(Self.reason(HotelSearchClient.map(error, url: url.absoluteString, timeout: timeout), url: url))")
+        }
+    }
+
+    /// Short enough for a status bar, which also shows the row count and the endpoint.
+    static func reason(_ error: any Error, url: URL) -> String {
+        let place = "\(url.host ?? "?")\(url.port.map { ":\($0)" } ?? "")"
+        switch (error as? HotelClientError)?.kind {
+        case .network: return "cannot reach \(place)"
+        case .timeout: return "no answer from \(place) in time"
+        default: return "\(error)"
         }
     }
 
