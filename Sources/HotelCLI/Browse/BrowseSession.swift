@@ -15,17 +15,22 @@ import TerminalTable
 /// let session = BrowseSession(terminal: terminal, client: client, logos: fetcher, settings: settings)
 /// try await session.run()   // until q, Esc or Ctrl-C
 /// ```
-final class BrowseSession {
-    struct Settings: Sendable {
-        var query: HotelQuery
+public final class BrowseSession {
+    public struct Settings: Sendable {
+        public var query: HotelQuery
         /// Shown in the status bar.
-        var endpointLabel: String
-        var images: ImageProtocol = .halfBlocks
+        public var endpointLabel: String
+        public var images: ImageProtocol = .halfBlocks
         /// Kitty graphics commands must be wrapped for tmux to pass them on.
-        var inTmux = false
-        var pageSize = 50
-        var maxConcurrentLogos = 4
-        var logoCacheCapacity = 512
+        public var inTmux = false
+        public var pageSize = 50
+        public var maxConcurrentLogos = 4
+        public var logoCacheCapacity = 512
+
+        public init(query: HotelQuery, endpointLabel: String) {
+            self.query = query
+            self.endpointLabel = endpointLabel
+        }
     }
 
     enum Event: Sendable {
@@ -50,14 +55,14 @@ final class BrowseSession {
     }
 
     /// Counters for tests and the benchmark: what the session asked the network for.
-    struct Activity: Sendable, Equatable {
-        var pagesRequested: [Int] = []
-        var pagesCancelled = 0
-        var logosStarted: [(row: Int, visible: Range<Int>)] = []
-        var logosCancelled = 0
-        var frames = 0
+    public struct Activity: Sendable, Equatable {
+        public var pagesRequested: [Int] = []
+        public var pagesCancelled = 0
+        public var logosStarted: [(row: Int, visible: Range<Int>)] = []
+        public var logosCancelled = 0
+        public var frames = 0
 
-        static func == (a: Activity, b: Activity) -> Bool {
+        public static func == (a: Activity, b: Activity) -> Bool {
             a.pagesRequested == b.pagesRequested && a.pagesCancelled == b.pagesCancelled && a.logosCancelled == b.logosCancelled
                 && a.frames == b.frames && a.logosStarted.map(\.row) == b.logosStarted.map(\.row)
         }
@@ -87,7 +92,7 @@ final class BrowseSession {
     private let events: AsyncStream<Event>
     private let post: AsyncStream<Event>.Continuation
 
-    init(terminal: any TerminalDriver, client: HotelSearchClient, logos fetcher: LogoFetcher, settings: Settings) {
+    public init(terminal: any TerminalDriver, client: HotelSearchClient, logos fetcher: LogoFetcher, settings: Settings) {
         self.terminal = terminal
         self.client = client
         self.fetcher = fetcher
@@ -106,7 +111,7 @@ final class BrowseSession {
     /// Runs until the user quits or input ends, and says what it loaded. The caller enters
     /// and restores the terminal.
     @discardableResult
-    func run() async -> Activity {
+    public func run() async -> Activity {
         let input = Task { [terminal, post] in
             for await key in terminal.events { post.yield(.input(key)) }
             post.yield(.inputEnded)
