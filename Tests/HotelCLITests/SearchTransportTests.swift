@@ -166,7 +166,7 @@ struct SearchTransportTests {
         #expect(lines.last?.hasPrefix("H00004,") == true)
         #expect(search.poll() == nil, "the search must still be waiting for the rest")
 
-        FileManager.default.createFile(atPath: marker.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: marker.path, contents: nil)
         #expect(try await search.wait(timeout: 20) == .exited(0), "\(search.stderr)")
         #expect(search.stdout.split(separator: "\n").count == 201)
     }

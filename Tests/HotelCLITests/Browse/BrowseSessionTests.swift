@@ -193,6 +193,33 @@ struct BrowseSessionTests {
         #expect(!written.contains("▀"))
     }
 
+    @Test("near a point the table adds a Distance column and s offers the distance sort")
+    func distanceColumn() async throws {
+        let query = HotelQuery(near: GeoCircle(latitude: 37.5665, longitude: 126.978, radiusKm: 15), sortBy: .distance)
+        let expected = try await catalogPage(query, offset: 0, limit: 14)
+        try #require(expected.totalCount > 14)
+        _ = try await BrowseHarness(endpoint: LiveServer.shared.endpoint, query: query).run { terminal in
+            try await terminal.waitUntil("the nearest hotels") { _ in terminal.names() == expected.hotels.map(\.name) }
+            #expect(terminal.screenLines[0].hasSuffix("Distance"))
+            let first = try #require(expected.hotels.first?.distanceKm)
+            #expect(terminal.screenLines[1].hasSuffix(HotelRows.distance(first)))
+            #expect(terminal.statusText.contains("sort distance"))
+            terminal.inject(.char("s"))
+            try await terminal.waitUntil("the next sort") { $0.last?.contains("sort price") == true }
+        }
+    }
+
+    @Test("the mouse wheel scrolls three rows a notch; a click selects a row")
+    func mouse() async throws {
+        _ = try await BrowseHarness(endpoint: LiveServer.shared.endpoint).run { terminal in
+            try await terminal.waitUntil("the first page") { $0.last?.contains("row 1 of 3,000") == true }
+            terminal.inject(bytes: Array("\u{1B}[<65;10;5M\u{1B}[<65;10;5M".utf8))  // SGR wheel down, twice
+            try await terminal.waitUntil("row 7") { $0.last?.contains("row 7 of 3,000") == true }
+            terminal.inject(bytes: Array("\u{1B}[<0;20;4M".utf8))  // left click on screen line 3 (0-based): row 2
+            try await terminal.waitUntil("the clicked row") { $0.last?.contains("row 2 of 3,000") == true }
+        }
+    }
+
     /// Runs the harness and returns its terminal for inspection afterwards.
     func withKnownTerminal(_ harness: BrowseHarness, _ body: @escaping (InMemoryTerminal) async throws -> Void) async throws -> InMemoryTerminal {
         let box = TerminalBox()

@@ -118,6 +118,13 @@ struct DemoTmuxTests {
             return lines[1] != firstRow && lines[1].contains("│") && !lines[1].contains("…")
         }
 
+        // SIGWINCH: the table is laid out again for the new size.
+        try await tmux.run(["resize-window", "-t", "t", "-x", "80", "-y", "20"])
+        try await tmux.waitFor("the 80 × 20 layout") { screen in
+            let lines = screen.components(separatedBy: "\n")
+            return lines.count >= 20 && lines[19].contains("row 19 of 10,000") && lines[0].hasPrefix("Logo │ Name")
+        }
+
         try await tmux.keys("q")
         try await tmux.waitFor("the shell", timeout: .seconds(10)) { $0.contains("EXIT=0") }
         try await expectSaneTerminal(tmux, pane: try await tmux.capture())
@@ -132,6 +139,17 @@ struct DemoTmuxTests {
         kill(try await tmux.programPID(), SIGTERM)
         try await tmux.waitFor("the shell", timeout: .seconds(10)) { $0.contains("EXIT=143") }
         try await expectSaneTerminal(tmux, pane: try await tmux.capture())
+        }
+    }
+
+    @Test("Ctrl-C quits cleanly too")
+    func controlC() async throws {
+        try await withTmux { tmux in
+            try await tmux.start("demo --images blocks")
+            try await tmux.waitFor("the first page") { $0.contains("row 1 of 10,000") }
+            try await tmux.keys("C-c")
+            try await tmux.waitFor("the shell", timeout: .seconds(10)) { $0.contains("EXIT=0") }
+            try await expectSaneTerminal(tmux, pane: try await tmux.capture())
         }
     }
 }
