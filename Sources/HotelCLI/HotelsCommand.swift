@@ -7,6 +7,8 @@ public struct HotelsCommand: AsyncParsableCommand {
         abstract: "Search hotels over SOAP: CSV for scripts, a table for people, a service for both.",
         discussion: """
             Examples:
+              hotels demo
+              hotels browse --endpoint http://127.0.0.1:8080/soap --city Tokyo
               hotels search --endpoint http://127.0.0.1:8080/soap --city Seoul --format table
               hotels serve --port 8080
               hotels seed --count 100000 --output world.sqlite

@@ -28,7 +28,7 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
         case .success: return "success"
         case .failure: return "unexpected internal error"
         case .soapFault: return "the service returned a SOAP fault"
-        case .usage: return "usage error (unknown flag, bad value)"
+        case .usage: return "usage error (unknown flag, bad value; browse/demo without a terminal)"
         case .malformedResponse: return "malformed, truncated or non-SOAP response"
         case .noInput: return "input file not found or unreadable"
         case .network: return "network error (refused, DNS, reset, TLS certificate, proxy)"
