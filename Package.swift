@@ -93,7 +93,7 @@ let package = Package(
         .executableTarget(
             name: "hotels-bench",
             dependencies: [
-                "HotelSOAP", "CLibXML2",
+                "HotelSOAP", "TerminalTable", "Imaging", "CLibXML2",
             ]
         ),
         .testTarget(

@@ -1,7 +1,8 @@
 import Foundation
 
-/// `swift run -c release hotels-bench [--quick]`: generates its inputs, measures parsing
-/// and memory in one run, prints a table and rewrites the generated part of BENCHMARKS.md. `--quick` is the CI smoke
+/// `swift run -c release hotels-bench [--quick]`: generates its inputs, measures parsing,
+/// memory and the terminal in one run, prints a table and rewrites the generated part of
+/// BENCHMARKS.md. `--quick` is the CI smoke
 /// pass: tiny inputs, one run each, nothing written.
 @main
 enum Bench {
@@ -52,6 +53,10 @@ enum Bench {
         report.sections.append(try ParseBench.run(path: parseInput, runs: settings.parseRuns).section)
 
         report.sections.append(try memory(settings, paths))
+
+        say("terminal: frames on a \(TerminalBench.width)×\(TerminalBench.height) screen…")
+        let terminal = try TerminalBench.run(frames: settings.terminalFrames, runs: settings.terminalRuns)
+        report.sections.append(TerminalBench.section(terminal, frames: settings.terminalFrames))
 
         print("\n" + report.text(), terminator: "")
         if settings.quick {
