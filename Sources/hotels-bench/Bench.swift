@@ -1,8 +1,8 @@
 import Foundation
 
 /// `swift run -c release hotels-bench [--quick]`: generates its inputs, measures parsing,
-/// memory and the terminal in one run, prints a table and rewrites the generated part of
-/// BENCHMARKS.md. `--quick` is the CI smoke
+/// memory, the terminal and end to end in one run, prints a table and rewrites the
+/// generated part of BENCHMARKS.md. `--quick` is the CI smoke
 /// pass: tiny inputs, one run each, nothing written.
 @main
 enum Bench {
@@ -57,6 +57,16 @@ enum Bench {
         say("terminal: frames on a \(TerminalBench.width)×\(TerminalBench.height) screen…")
         let terminal = try TerminalBench.run(frames: settings.terminalFrames, runs: settings.terminalRuns)
         report.sections.append(TerminalBench.section(terminal, frames: settings.terminalFrames))
+
+        // One served catalog for everything that talks to the service.
+        let catalog = try ServedCatalog(hotels: settings.catalogHotels, paths: paths)
+        defer { catalog.stop() }
+        say("serving \(catalog.hotels) hotels at \(catalog.baseURL)")
+
+        say("end to end: hotels search --all (\(settings.endToEndRuns) runs)…")
+        report.sections.append(try EndToEndBench.run(hotels: paths.hotels, catalog: catalog, runs: settings.endToEndRuns).section)
+
+        catalog.stop()
 
         print("\n" + report.text(), terminator: "")
         if settings.quick {
