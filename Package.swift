@@ -93,7 +93,8 @@ let package = Package(
         .executableTarget(
             name: "hotels-bench",
             dependencies: [
-                "HotelSOAP", "TerminalTable", "Imaging", "CLibXML2",
+                "HotelSOAP", "HotelCLI", "HotelClient", "TerminalTable", "Imaging", "CLibXML2",
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(

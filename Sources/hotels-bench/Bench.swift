@@ -1,8 +1,8 @@
 import Foundation
 
 /// `swift run -c release hotels-bench [--quick]`: generates its inputs, measures parsing,
-/// memory, the terminal and end to end in one run, prints a table and rewrites the
-/// generated part of BENCHMARKS.md. `--quick` is the CI smoke
+/// memory, the terminal, end to end and browse in one run, prints a table and rewrites
+/// the generated part of BENCHMARKS.md. `--quick` is the CI smoke
 /// pass: tiny inputs, one run each, nothing written.
 @main
 enum Bench {
@@ -65,6 +65,9 @@ enum Bench {
 
         say("end to end: hotels search --all (\(settings.endToEndRuns) runs)…")
         report.sections.append(try EndToEndBench.run(hotels: paths.hotels, catalog: catalog, runs: settings.endToEndRuns).section)
+
+        say("browse: first paint and G (\(settings.browseRuns) runs)…")
+        report.sections.append(try await BrowseBench.run(catalog: catalog, runs: settings.browseRuns).section(hotels: catalog.hotels))
 
         catalog.stop()
 
