@@ -1,9 +1,9 @@
 import Foundation
 
 /// `swift run -c release hotels-bench [--quick]`: generates its inputs, measures parsing,
-/// memory, the terminal, end to end and browse in one run, prints a table and rewrites
-/// the generated part of BENCHMARKS.md. `--quick` is the CI smoke
-/// pass: tiny inputs, one run each, nothing written.
+/// memory, the terminal, end to end, browse and the server under load in one run, prints
+/// a table and rewrites the generated part of BENCHMARKS.md. `--quick` is the CI smoke
+/// pass: tiny inputs, one run each, no wrk, nothing written.
 @main
 enum Bench {
     // MainActor: the synchronous measurements (which wait for child processes) run on the
@@ -37,7 +37,8 @@ enum Bench {
         guard FileManager.default.isExecutableFile(atPath: paths.hotels) else {
             throw BenchError("no hotels binary at \(paths.hotels): build it first (swift build --product hotels)")
         }
-        let machine = MachineInfo.current(wrk: nil)
+        let wrk = settings.quick ? nil : ServerBench.wrkPath()
+        let machine = MachineInfo.current(wrk: wrk)
         var report = BenchmarkReport(command: "swift run -c release hotels-bench", machine: machine)
         if settings.quick {
             report.caveat = "Quick smoke pass (\(paths.configuration) build, tiny inputs, one run each): these figures and verdicts are not benchmarks."
@@ -69,6 +70,8 @@ enum Bench {
         say("browse: first paint and G (\(settings.browseRuns) runs)…")
         report.sections.append(try await BrowseBench.run(catalog: catalog, runs: settings.browseRuns).section(hotels: catalog.hotels))
 
+        if !settings.quick { try await ServerBench.verify(catalog: catalog) }
+        report.sections.append(try server(settings, wrk: wrk, catalog: catalog, paths: paths))
         catalog.stop()
 
         print("\n" + report.text(), terminator: "")
@@ -90,6 +93,17 @@ enum Bench {
         }
         say("memory: peak RSS of hotels parse (\(settings.memoryRuns) runs each)…")
         return try MemoryBench.run(hotels: paths.hotels, small: small, large: large, runs: settings.memoryRuns, paths: paths).section
+    }
+
+    private static func server(_ settings: BenchSettings, wrk: String?, catalog: ServedCatalog, paths: BenchPaths) throws -> BenchmarkReport.Section {
+        if settings.quick { return ServerBench.skipped("skipped in --quick (no load generator in the smoke pass)") }
+        guard let wrk else {
+            say("server: wrk is not installed; skipping (scripts/bench installs it: apt-get install wrk)")
+            return ServerBench.skipped("skipped: wrk is not installed (Debian package `wrk`; `scripts/bench` installs it)")
+        }
+        say("server: wrk, \(ServerBench.connections) connections, \(settings.wrkRuns) × \(settings.wrkSeconds) s per scenario…")
+        let results = try ServerBench.run(wrk: wrk, catalog: catalog, paths: paths, seconds: settings.wrkSeconds, runs: settings.wrkRuns)
+        return ServerBench.section(results, seconds: settings.wrkSeconds, runs: settings.wrkRuns, hotels: catalog.hotels)
     }
 
     /// `swift run` builds only the harness (an executable target cannot make SwiftPM link
