@@ -121,9 +121,9 @@ let package = Package(
         ),
         .testTarget(
             name: "HotelCLITests",
-            // "hotels" so the binary the end-to-end tests run is built first.
+            // "hotels" and "hotels-bench" so the binaries the end-to-end tests run are built first.
             dependencies: [
-                "HotelCLI", "HotelClient", "HotelSOAP", "HotelServer", "Imaging", "TerminalTable", "hotels",
+                "HotelCLI", "HotelClient", "HotelSOAP", "HotelServer", "Imaging", "TerminalTable", "hotels", "hotels-bench",
                 .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["Support/Scripts"]
