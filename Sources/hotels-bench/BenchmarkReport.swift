@@ -54,9 +54,10 @@ struct BenchmarkReport {
     /// The generated part of BENCHMARKS.md.
     func markdown() -> String {
         var out = """
-            Command: `\(command)` (or `scripts/bench`, which first installs wrk, xmllint and GNU
-            time if they are missing). It builds in release, generates its inputs in the temporary
-            directory, runs every measurement below in one run and rewrites this part of the file.
+            Command: `\(command)` (or `scripts/bench`, which first installs
+            wrk, xmllint and GNU time if they are missing). It builds in release, generates its inputs
+            in the temporary directory, runs every measurement below in one run and rewrites this part
+            of the file.
             Each figure is a median of several runs; every ratio compares figures from the same run.
 
             Measured \(date) on:
