@@ -1,29 +1,126 @@
 import Foundation
 
-/// `swift run -c release hotels-bench [--quick]`: generates its inputs, measures, prints a
-/// table and rewrites BENCHMARKS.md. `--quick` is the CI smoke pass: tiny inputs, one run,
-/// no file written.
+/// `swift run -c release hotels-bench [--quick]`: generates its inputs, measures parsing,
+/// memory, the terminal, end to end, browse and the server under load in one run, prints
+/// a table and rewrites the generated part of BENCHMARKS.md. `--quick` is the CI smoke
+/// pass: tiny inputs, one run each, no wrk, nothing written.
 @main
 enum Bench {
-    static func main() throws {
-        let arguments = CommandLine.arguments
+    // MainActor: the synchronous measurements (which wait for child processes) run on the
+    // main thread, never on one of the cooperative pool's two threads here.
+    @MainActor
+    static func main() async {
+        do {
+            try await run(arguments: CommandLine.arguments)
+        } catch {
+            FileHandle.standardError.write(Data("hotels-bench: \(error)\n".utf8))
+            exit(1)
+        }
+    }
+
+    @MainActor
+    static func run(arguments: [String]) async throws {
         if let i = arguments.firstIndex(of: "--profile-parse"), i + 1 < arguments.count {
             // For perf/callgrind: only our parser, a few times, nothing else in the profile.
             for _ in 0..<3 { _ = try ParseBench.parseOurs(path: arguments[i + 1]) }
             return
         }
-        let quick = arguments.contains("--quick")
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("hotels-bench")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        let count = quick ? 500 : 100_000
-        let runs = quick ? 1 : 5
-        let input = dir.appendingPathComponent("search-\(count).xml").path
-        if !FileManager.default.fileExists(atPath: input) {
-            print("generating \(count)-hotel response…")
-            try ResponseGenerator.write(count: count, to: input)
+        let settings = arguments.contains("--quick") ? BenchSettings.quickPass : BenchSettings.full
+        let paths = try BenchPaths(quick: settings.quick)
+        if !settings.quick {
+            // Figures from a debug build would be meaningless, and would overwrite real ones.
+            guard paths.configuration == "release" else {
+                throw BenchError("this is a \(paths.configuration) build; run swift run -c release hotels-bench (or --quick)")
+            }
+            try buildHotels(paths)
         }
-        let parse = try ParseBench.run(path: input, runs: runs)
-        print(String(format: "parse %.1f MB, %d hotels: ours %.3f s, xmllint --stream %.3f s (ours/xmllint = %.2f), Foundation XMLParser %.3f s (ours/Foundation = %.2f)",
-                     parse.megabytes, parse.hotels, parse.ours, parse.xmllint, parse.ours / parse.xmllint, parse.foundation, parse.ours / parse.foundation))
+        guard FileManager.default.isExecutableFile(atPath: paths.hotels) else {
+            throw BenchError("no hotels binary at \(paths.hotels): build it first (swift build --product hotels)")
+        }
+        let wrk = settings.quick ? nil : ServerBench.wrkPath()
+        let machine = MachineInfo.current(wrk: wrk)
+        var report = BenchmarkReport(command: "swift run -c release hotels-bench", machine: machine)
+        if settings.quick {
+            report.caveat = "Quick smoke pass (\(paths.configuration) build, tiny inputs, one run each): these figures and verdicts are not benchmarks."
+        }
+        say("\(settings.quick ? "quick smoke pass" : "full run"): \(machine.summary)")
+
+        // Parsing and memory first, while nothing else runs.
+        let parseInput = try paths.cached("search-\(settings.parseHotels).xml") { path in
+            say("generating a \(settings.parseHotels)-hotel response…")
+            try ResponseGenerator.write(count: settings.parseHotels, to: path)
+        }
+        say("parse: ours, xmllint --stream, Foundation XMLParser (\(settings.parseRuns) runs each)…")
+        report.sections.append(try ParseBench.run(path: parseInput, runs: settings.parseRuns).section)
+
+        report.sections.append(try memory(settings, paths))
+
+        say("terminal: frames on a \(TerminalBench.width)×\(TerminalBench.height) screen…")
+        let terminal = try TerminalBench.run(frames: settings.terminalFrames, runs: settings.terminalRuns)
+        report.sections.append(TerminalBench.section(terminal, frames: settings.terminalFrames))
+
+        // One served catalog for everything that talks to the service.
+        let catalog = try ServedCatalog(hotels: settings.catalogHotels, paths: paths)
+        defer { catalog.stop() }
+        say("serving \(catalog.hotels) hotels at \(catalog.baseURL)")
+
+        say("end to end: hotels search --all (\(settings.endToEndRuns) runs)…")
+        report.sections.append(try EndToEndBench.run(hotels: paths.hotels, catalog: catalog, runs: settings.endToEndRuns).section)
+
+        say("browse: first paint and G (\(settings.browseRuns) runs)…")
+        report.sections.append(try await BrowseBench.run(catalog: catalog, runs: settings.browseRuns).section(hotels: catalog.hotels))
+
+        if !settings.quick { try await ServerBench.verify(catalog: catalog) }
+        report.sections.append(try server(settings, wrk: wrk, catalog: catalog, paths: paths))
+        catalog.stop()
+
+        print("\n" + report.text(), terminator: "")
+        if settings.quick {
+            say("quick pass: BENCHMARKS.md not written")
+        } else {
+            let file = paths.repositoryRoot.appendingPathComponent("BENCHMARKS.md").path
+            try BenchmarksFile.rewrite(at: file, generated: report.markdown())
+            say("wrote \(file)")
+        }
+    }
+
+    private static func memory(_ settings: BenchSettings, _ paths: BenchPaths) throws -> BenchmarkReport.Section {
+        guard MemoryBench.available else { return MemoryBench.skipped("\(MemoryBench.time) is missing (Debian package `time`)") }
+        let small = try paths.cached("search-\(settings.memoryHotels.small).xml") { try ResponseGenerator.write(count: settings.memoryHotels.small, to: $0) }
+        let large = try paths.cached("search-\(settings.memoryHotels.large).xml") { path in
+            say("generating a \(settings.memoryHotels.large)-hotel response…")
+            try ResponseGenerator.write(count: settings.memoryHotels.large, to: path)
+        }
+        say("memory: peak RSS of hotels parse (\(settings.memoryRuns) runs each)…")
+        return try MemoryBench.run(hotels: paths.hotels, small: small, large: large, runs: settings.memoryRuns, paths: paths).section
+    }
+
+    private static func server(_ settings: BenchSettings, wrk: String?, catalog: ServedCatalog, paths: BenchPaths) throws -> BenchmarkReport.Section {
+        if settings.quick { return ServerBench.skipped("skipped in --quick (no load generator in the smoke pass)") }
+        guard let wrk else {
+            say("server: wrk is not installed; skipping (scripts/bench installs it: apt-get install wrk)")
+            return ServerBench.skipped("skipped: wrk is not installed (Debian package `wrk`; `scripts/bench` installs it)")
+        }
+        say("server: wrk, \(ServerBench.connections) connections, \(settings.wrkRuns) × \(settings.wrkSeconds) s per scenario…")
+        let results = try ServerBench.run(wrk: wrk, catalog: catalog, paths: paths, seconds: settings.wrkSeconds, runs: settings.wrkRuns)
+        return ServerBench.section(results, seconds: settings.wrkSeconds, runs: settings.wrkRuns, hotels: catalog.hotels)
+    }
+
+    /// `swift run` builds only the harness (an executable target cannot make SwiftPM link
+    /// another executable); the `hotels` binary it measures may be stale or
+    /// missing, so build it in the same configuration and folder (a no-op when up to date).
+    /// The quick pass skips this: its test target already depends on `hotels`.
+    private static func buildHotels(_ paths: BenchPaths) throws {
+        say("building hotels (\(paths.configuration))…")
+        try ChildProcess(
+            ["swift", "build", "-c", paths.configuration, "--product", "hotels",
+             "--package-path", paths.repositoryRoot.path, "--scratch-path", paths.scratchPath],
+            stdout: .descriptor(2), stderr: .inherit
+        ).check()
+    }
+
+    /// Progress on standard error, so standard output holds only the table.
+    static func say(_ line: String) {
+        FileHandle.standardError.write(Data("hotels-bench: \(line)\n".utf8))
     }
 }

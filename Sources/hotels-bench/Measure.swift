@@ -2,13 +2,23 @@ import Foundation
 
 /// Timing helpers: every figure is the median of several runs.
 enum Measure {
+    /// Monotonic wall-clock seconds.
     static func now() -> Double {
         var ts = timespec()
         clock_gettime(CLOCK_MONOTONIC, &ts)
         return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
 
+    /// CPU seconds spent by the calling thread: what drawing a frame costs, without the
+    /// time the scheduler gave to other processes on this shared machine.
+    static func threadCPUTime() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+
     static func median(_ xs: [Double]) -> Double {
+        guard !xs.isEmpty else { return .nan }
         let s = xs.sorted()
         return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
     }
@@ -25,26 +35,13 @@ enum Measure {
         return median(samples)
     }
 
-    /// Median wall time of a command, run through posix_spawn with output discarded.
+    /// Median wall time of a command, output discarded.
     static func command(_ argv: [String], runs: Int) throws -> Double {
         try time(runs: runs) { try run(argv) }
     }
 
+    /// Runs a command to completion (posix_spawn + waitpid, see `ChildProcess`).
     static func run(_ argv: [String]) throws {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = argv
-        p.standardOutput = FileHandle.nullDevice
-        p.standardError = FileHandle.nullDevice
-        try p.run()
-        p.waitUntilExit()
-        guard p.terminationStatus == 0 else {
-            throw BenchError("\(argv.joined(separator: " ")) exited \(p.terminationStatus)")
-        }
+        try ChildProcess(argv).check()
     }
-}
-
-struct BenchError: Error, CustomStringConvertible {
-    let description: String
-    init(_ d: String) { description = d }
 }

@@ -1,0 +1,30 @@
+/// How big and how often: the full run that writes BENCHMARKS.md, or the `--quick` smoke
+/// pass CI runs in debug (tiny inputs, one run each, no wrk, nothing written).
+struct BenchSettings {
+    var quick: Bool
+    /// Hotels in the parse input (the 100,000: about 46 MB).
+    var parseHotels: Int
+    var parseRuns: Int
+    /// Hotels in the two memory inputs: about 10 MB and about 100 MB.
+    var memoryHotels: (small: Int, large: Int)
+    var memoryRuns: Int
+    /// Hotels in the served catalog (end to end and browse).
+    var catalogHotels: Int
+    var endToEndRuns: Int
+    var wrkSeconds: Int
+    var wrkRuns: Int
+    /// Frames timed per terminal measurement, and how many times.
+    var terminalFrames: Int
+    var terminalRuns: Int
+    var browseRuns: Int
+
+    static let full = BenchSettings(
+        quick: false, parseHotels: 100_000, parseRuns: 5, memoryHotels: (22_000, 220_000), memoryRuns: 3,
+        catalogHotels: 100_000, endToEndRuns: 3, wrkSeconds: 10, wrkRuns: 3,
+        terminalFrames: 200, terminalRuns: 5, browseRuns: 5)
+
+    static let quickPass = BenchSettings(
+        quick: true, parseHotels: 500, parseRuns: 1, memoryHotels: (500, 5_000), memoryRuns: 1,
+        catalogHotels: 2_000, endToEndRuns: 1, wrkSeconds: 0, wrkRuns: 0,
+        terminalFrames: 10, terminalRuns: 1, browseRuns: 1)
+}

@@ -1,0 +1,133 @@
+import Foundation
+import HotelClient
+import HotelSOAP
+import Logging
+
+/// `hotels serve` under load from wrk: 32 connections, two wrk threads (one per core, so
+/// the load generator and the server share this machine's two cores, which the figures
+/// must be read with).
+enum ServerBench {
+    struct Scenario {
+        var name: String
+        var script: String
+        var path: String
+    }
+
+    struct Result {
+        var scenario: String
+        var requestsPerSecond: Double
+        var p50: Double
+        var p99: Double
+        var requests: Int
+        var non2xx: Int
+        var socketErrors: Int
+        var errors: Int { non2xx + socketErrors }
+    }
+
+    static let connections = 32
+    static let threads = 2
+
+    /// Cities spread over the catalog's weights and scripts; the same ones for the radius
+    /// scenario, at their centres.
+    static let cities: [(name: String, latitude: Double, longitude: Double)] = [
+        ("Tokyo", 35.6812, 139.7671), ("Seoul", 37.5665, 126.9780), ("Paris", 48.8566, 2.3522),
+        ("New York", 40.7128, -74.0060), ("London", 51.5074, -0.1278), ("São Paulo", -23.5505, -46.6333),
+        ("Dubai", 25.2048, 55.2708), ("Berlin", 52.5200, 13.4050),
+    ]
+
+    /// wrk on PATH, or nil: then the section is skipped with a note, never installed here
+    /// (`scripts/bench` installs it).
+    static func wrkPath() -> String? { ChildProcess.find("wrk") }
+
+    static let cityQueries = cities.map { HotelQuery(city: $0.name, offset: 0, limit: 50) }
+    static let nearQueries = cities.map {
+        HotelQuery(near: GeoCircle(latitude: $0.latitude, longitude: $0.longitude, radiusKm: 5), sortBy: .distance, offset: 0, limit: 50)
+    }
+
+    static func scenarios(hotels: Int, paths: BenchPaths) throws -> [Scenario] {
+        let builder = SOAPRequestBuilder(version: .v11)
+        let byCity = try cityQueries.map { try builder.searchHotels($0) }
+        let near = try nearQueries.map { try builder.searchHotels($0) }
+        let scripts = [
+            ("SearchHotels, city, page of 50", "search-city.lua", WrkScript.post(byCity), "/soap"),
+            ("SearchHotels, 5 km radius by distance, page of 50", "search-near.lua", WrkScript.post(near), "/soap"),
+            ("GetHotel, random id", "get-hotel.lua", try WrkScript.getHotel(hotels: hotels), "/soap"),
+            ("GET /logos/{id}.png, random id", "logos.lua", WrkScript.logos(hotels: hotels), "/"),
+        ]
+        return try scripts.map { name, file, lua, path in
+            let scriptPath = paths.file(file)
+            try lua.write(toFile: scriptPath, atomically: true, encoding: .utf8)
+            return Scenario(name: name, script: scriptPath, path: path)
+        }
+    }
+
+    /// Each scenario: a 2 s warm-up, then `runs` runs of `seconds`; medians, errors summed.
+    static func run(wrk: String, catalog: ServedCatalog, paths: BenchPaths, seconds: Int, runs: Int) throws -> [Result] {
+        try scenarios(hotels: catalog.hotels, paths: paths).map { scenario in
+            let url = catalog.baseURL + scenario.path
+            _ = try load(wrk: wrk, script: scenario.script, url: url, seconds: 2)
+            let reports = try (0..<runs).map { _ in try load(wrk: wrk, script: scenario.script, url: url, seconds: seconds) }
+            return Result(
+                scenario: scenario.name,
+                requestsPerSecond: Measure.median(reports.map(\.requestsPerSecond)),
+                p50: Measure.median(reports.map(\.p50)), p99: Measure.median(reports.map(\.p99)),
+                requests: reports.map(\.requests).reduce(0, +),
+                non2xx: reports.map(\.non2xx).reduce(0, +), socketErrors: reports.map(\.socketErrors).reduce(0, +))
+        }
+    }
+
+    /// Every scenario must do real work: a query matching nothing, or an id that does not
+    /// exist, would answer fast and make a figure that means nothing. Each search must fill
+    /// its page of 50; the first and last ids and their logos must exist.
+    static func verify(catalog: ServedCatalog) async throws {
+        let quiet = Logger(label: "hotels-bench") { _ in SwiftLogNoOpLogHandler() }
+        let configuration = HotelSearchClient.Configuration(endpoint: URL(string: catalog.endpoint)!, timeout: 30, retries: 0)
+        try await HotelSearchClient.with(configuration, logger: quiet) { client in
+            for query in cityQueries + nearQueries {
+                let page = try await client.searchPage(query)
+                guard page.hotels.count == 50 else {
+                    throw BenchError("the load query \(query) returns \(page.hotels.count) hotels, not a full page of 50")
+                }
+            }
+            let logos = client.logoFetcher(cacheDirectory: nil)
+            for id in [WrkScript.hotelId(1), WrkScript.hotelId(catalog.hotels)] {
+                _ = try await client.hotel(id: id)
+                guard try await !logos.fetch(URL(string: "\(catalog.baseURL)/logos/\(id).png")!).isEmpty else {
+                    throw BenchError("the logo of \(id) is empty")
+                }
+            }
+        }
+    }
+
+    private static func load(wrk: String, script: String, url: String, seconds: Int) throws -> WrkReport {
+        let argv = [wrk, "-t\(threads)", "-c\(connections)", "-d\(seconds)s", "--latency", "-s", script, url]
+        let (code, output) = try ChildProcess.capture(argv)
+        guard code == 0 else { throw BenchError("\(argv.joined(separator: " ")) exited \(code):\n\(output)") }
+        return try WrkReport(parsing: output)
+    }
+}
+
+extension ServerBench {
+    static func section(_ results: [Result], seconds: Int, runs: Int, hotels: Int) -> BenchmarkReport.Section {
+        let errors = results.map(\.errors).reduce(0, +)
+        var notes = [errors == 0
+            ? "Zero errors under load: **met** (no non-2xx/3xx responses, no socket errors)."
+            : "Zero errors under load: **missed**: " + results.filter { $0.errors > 0 }
+                .map { "\($0.scenario): \($0.non2xx) non-2xx/3xx, \($0.socketErrors) socket errors" }.joined(separator: "; ")]
+        notes.append("wrk and the server share the two cores; a separate load machine would show the server alone.")
+        return BenchmarkReport.Section(
+            title: "Server",
+            intro: "`hotels serve` (\(BenchFormat.count(Double(hotels))) hotels, `--log-level error`) under `wrk -t\(threads) -c\(connections) -d\(seconds)s --latency`, "
+                + "\(runs) runs per scenario after a 2 s warm-up; SOAP 1.1 bodies from `SOAPRequestBuilder`, random cities, points or ids (Lua scripts in the bench folder).",
+            header: ["scenario", "requests/s", "p50", "p99", "errors"],
+            rows: results.map { r in
+                [r.scenario, BenchFormat.count(r.requestsPerSecond), BenchFormat.seconds(r.p50), BenchFormat.seconds(r.p99),
+                 "\(r.errors) of \(BenchFormat.count(Double(r.requests)))"]
+            },
+            notes: notes)
+    }
+
+    static func skipped(_ why: String) -> BenchmarkReport.Section {
+        BenchmarkReport.Section(title: "Server", intro: "`hotels serve` under wrk.", header: ["scenario", "requests/s", "p50", "p99", "errors"], notes: [why])
+    }
+}
