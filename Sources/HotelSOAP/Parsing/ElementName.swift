@@ -52,33 +52,60 @@ enum NamespaceKind: UInt8 {
 
 /// Maps libxml2's interned name pointers to `ElementName`/`NamespaceKind`. libxml2 hands
 /// the same pointer for the same name throughout a document, so after the first
-/// occurrence a lookup is one array probe, with no string built or compared.
+/// occurrence a lookup is one or two probes of a small open-addressing table, with no
+/// string built or compared.
+///
+/// The table hashes the whole pointer: libxml2 packs dictionary strings next to each
+/// other, so a hash of a few address bits made `Name` and `Address` share a slot and
+/// evict each other on every hotel (3 % of the parse went to rebuilding them).
 struct NameCache {
-    private var keys = [UnsafeRawPointer?](repeating: nil, count: 256)
-    private var names = [ElementName](repeating: .unknown, count: 256)
+    private static let capacity = 128 // a power of two, well above the ~45 names we know
+    private let keys: UnsafeMutablePointer<UnsafeRawPointer?>
+    private let names: UnsafeMutablePointer<ElementName>
+    private var used = 0
     private var namespaceKeys: [UnsafeRawPointer] = []
     private var namespaceKinds: [NamespaceKind] = []
     private var lastNamespaceKey: UnsafeRawPointer?
     private var lastNamespaceKind = NamespaceKind.none
 
+    init() {
+        keys = .allocate(capacity: NameCache.capacity)
+        keys.initialize(repeating: nil, count: NameCache.capacity)
+        names = .allocate(capacity: NameCache.capacity)
+        names.initialize(repeating: .unknown, count: NameCache.capacity)
+    }
+
+    /// Must be called once by the owner; the tables are not reference counted.
+    func deallocate() {
+        keys.deallocate()
+        names.deallocate()
+    }
+
     @inline(__always)
-    private static func slot(_ p: UnsafeRawPointer) -> Int { (Int(bitPattern: p) >> 3) & 255 }
+    private static func slot(_ p: UnsafeRawPointer) -> Int {
+        Int(truncatingIfNeeded: (UInt(bitPattern: p) &* 0x9E37_79B9_7F4A_7C15) >> 57) & (capacity - 1)
+    }
 
     @inline(__always)
     mutating func name(_ p: UnsafePointer<UInt8>, driver: SAXDriver) -> ElementName {
         let key = UnsafeRawPointer(p)
-        let slot = NameCache.slot(key)
-        if keys[slot] == key { return names[slot] }
+        var slot = NameCache.slot(key)
+        while let stored = keys[slot] {
+            if stored == key { return names[slot] }
+            slot = (slot + 1) & (NameCache.capacity - 1)
+        }
         return miss(p, slot: slot, driver: driver)
     }
 
     private mutating func miss(_ p: UnsafePointer<UInt8>, slot: Int, driver: SAXDriver) -> ElementName {
-        let key = UnsafeRawPointer(p)
         let name = ElementName.byText[String(cString: p)] ?? .unknown
         // Only interned pointers are stable keys; anything else is looked up every time.
-        if driver.isInterned(p) {
-            keys[slot] = key
+        // Keep the table at most half full so probes stay short; a document with more
+        // distinct names than that only loses the cache for the extra ones.
+        if used < NameCache.capacity / 2, driver.isInterned(p) {
+            keys[slot] = UnsafeRawPointer(p)
             names[slot] = name
+            used += 1
         }
         return name
     }

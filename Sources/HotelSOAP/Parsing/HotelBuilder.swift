@@ -4,10 +4,18 @@ typealias InvalidValue = (_ field: String, _ problem: String, _ value: String?) 
 
 /// Collects the fields of one `Hotel` element; `build` checks the required ones.
 struct HotelBuilder {
-    static let fields = ElementName.Set([
-        .HotelId, .Name, .Address, .City, .Country, .Latitude, .Longitude, .Stars, .Price,
-        .DistanceKm, .LogoURL, .Phone, .Amenity,
-    ])
+    /// The fields of `Hotel`. A switch rather than a static set: a static costs a
+    /// `swift_once` check on every element.
+    @inline(__always)
+    static func isField(_ name: ElementName) -> Bool {
+        switch name {
+        case .HotelId, .Name, .Address, .City, .Country, .Latitude, .Longitude, .Stars, .Price,
+             .DistanceKm, .LogoURL, .Phone, .Amenity:
+            return true
+        default:
+            return false
+        }
+    }
 
     var id: String?
     var name: String?
@@ -17,73 +25,88 @@ struct HotelBuilder {
     var latitude: Double?
     var longitude: Double?
     var stars: Int?
-    var price: Money?
+    // `Money` holds a `Decimal`, a resilient type of another module, so an optional
+    // `Money` is copied, compared and destroyed through runtime metadata: keep the parts
+    // in plain stored properties and build `Money` once, in `build()`.
+    var amount = Decimal()
+    var currency: String?
     var distanceKm: Double?
     var logoURL: String?
     var phone: String?
     var amenities: [String] = []
 
-    mutating func set(_ field: ElementName, buffer: TextBuffer, currency: String?, fail: InvalidValue) {
+    /// Stores one field from its text. Hot: called for every field of every hotel, so it
+    /// reports a bad value by throwing (typed, no allocation) rather than through a
+    /// callback closure, and builds a `String` only for text fields.
+    mutating func set(_ field: ElementName, buffer: TextBuffer, currency: String?) throws(FieldProblem) {
         let text = buffer.bytes
-        let string = { buffer.string }
         switch field {
-        case .HotelId: id = string()
-        case .Name: name = string()
-        case .Address: address = string()
-        case .City: city = string()
+        case .HotelId: id = buffer.string
+        case .Name: name = buffer.string
+        case .Address: address = buffer.string
+        case .City: city = buffer.string
         case .Country: country = buffer.trimmedString
-        case .Latitude: latitude = double(text, "Hotel/Latitude", range: -90...90, fail)
-        case .Longitude: longitude = double(text, "Hotel/Longitude", range: -180...180, fail)
-        case .DistanceKm: distanceKm = double(text, "Hotel/DistanceKm", range: 0...Double.greatestFiniteMagnitude, fail)
+        case .Latitude: latitude = try double(text, "Hotel/Latitude", range: -90...90)
+        case .Longitude: longitude = try double(text, "Hotel/Longitude", range: -180...180)
+        case .DistanceKm: distanceKm = try double(text, "Hotel/DistanceKm", range: 0...Double.greatestFiniteMagnitude)
         case .Stars:
             guard let n = IntegerText.parse(text), (0...5).contains(n) else {
-                return fail("Hotel/Stars", "must be an integer from 0 to 5", string())
+                throw FieldProblem("Hotel/Stars", "must be an integer from 0 to 5", buffer.string)
             }
             stars = n
         case .Price:
             guard let amount = DecimalText.parse(text) else {
-                return fail("Hotel/Price", "is not a decimal number", string())
+                throw FieldProblem("Hotel/Price", "is not a decimal number", buffer.string)
             }
             guard let currency, !currency.isEmpty else {
-                return fail("Hotel/Price/@currency", "is required", nil)
+                throw FieldProblem("Hotel/Price/@currency", "is required", nil)
             }
-            price = Money(amount, currency)
+            self.amount = amount
+            self.currency = currency
         case .LogoURL: logoURL = buffer.trimmedString
-        case .Phone: phone = string()
-        case .Amenity: amenities.append(string())
+        case .Phone: phone = buffer.string
+        case .Amenity: amenities.append(buffer.string)
         default: break
         }
     }
 
-    private func double(_ text: UnsafeBufferPointer<UInt8>, _ field: String, range: ClosedRange<Double>, _ fail: InvalidValue) -> Double? {
+    private func double(_ text: UnsafeBufferPointer<UInt8>, _ field: String, range: ClosedRange<Double>) throws(FieldProblem) -> Double {
         guard let value = DoubleText.parse(text), range.contains(value) else {
-            fail(field, "must be a number from \(range.lowerBound.clean) to \(range.upperBound.clean)", String(decoding: text, as: UTF8.self))
-            return nil
+            throw FieldProblem(field, "must be a number from \(range.lowerBound.clean) to \(range.upperBound.clean)", String(decoding: text, as: UTF8.self))
         }
         return value
     }
 
     /// Moves the fields out (`take()`: no copy, no retain/release pair) into a `HotelInfo`,
     /// leaving the builder empty for the next hotel.
-    mutating func build(fail: InvalidValue) -> HotelInfo? {
-        guard let id = id.take() else { fail("Hotel/HotelId", "is required", nil); return nil }
+    mutating func build() throws(FieldProblem) -> HotelInfo {
+        guard let id = id.take() else { throw FieldProblem("Hotel/HotelId", "is required", nil) }
         guard name != nil, address != nil, city != nil, country != nil, latitude != nil,
-              longitude != nil, stars != nil, price != nil else {
+              longitude != nil, stars != nil, currency != nil else {
             let missing = [("Name", name == nil), ("Address", address == nil), ("City", city == nil),
                            ("Country", country == nil), ("Latitude", latitude == nil), ("Longitude", longitude == nil),
-                           ("Stars", stars == nil), ("Price", price == nil)].first { $0.1 }?.0 ?? "Name"
-            fail("Hotel/\(missing)", "is required (hotel \(id))", nil)
-            return nil
+                           ("Stars", stars == nil), ("Price", currency == nil)].first { $0.1 }?.0 ?? "Name"
+            throw FieldProblem("Hotel/\(missing)", "is required (hotel \(id))", nil)
         }
-        guard let name = name.take(), let address = address.take(), let city = city.take(),
-              let country = country.take(), let latitude = latitude.take(), let longitude = longitude.take(),
-              let stars = stars.take(), let price = price.take() else { return nil }
         let hotel = HotelInfo(
-            id: id, name: name, address: address, city: city, country: country,
-            latitude: latitude, longitude: longitude, stars: stars, price: price,
+            id: id, name: name.take()!, address: address.take()!, city: city.take()!, country: country.take()!,
+            latitude: latitude.take()!, longitude: longitude.take()!, stars: stars.take()!, price: Money(amount, currency.take()!),
             distanceKm: distanceKm.take(), logoURL: logoURL.take(), phone: phone.take(), amenities: amenities)
         amenities = []
         return hotel
+    }
+}
+
+/// A field whose value the contract does not allow, as `SOAPParseError` reports it.
+struct FieldProblem: Error {
+    var field: String
+    var problem: String
+    var value: String?
+
+    init(_ field: String, _ problem: String, _ value: String?) {
+        self.field = field
+        self.problem = problem
+        self.value = value
     }
 }
 
@@ -156,7 +179,7 @@ extension Double {
 extension HotelBuilder {
     /// Clears every field, keeping nothing from the previous hotel.
     mutating func reset() {
-        if id != nil || name != nil || price != nil { self = HotelBuilder() }
+        if id != nil || name != nil || currency != nil { self = HotelBuilder() }
         amenities.removeAll(keepingCapacity: false)
     }
 }

@@ -25,6 +25,19 @@ struct SAXAttributes {
 
     /// The value of the attribute named `localName` in `namespaceURI` (`nil`: no namespace).
     func value(localName: StaticString, namespaceURI: StaticString?) -> String? {
+        bytes(localName: localName, namespaceURI: namespaceURI).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The value without XML whitespace at either end (codes, as `xsd:token` reads them),
+    /// trimmed on the bytes so no intermediate `String` is built: it runs once per hotel.
+    func trimmedValue(localName: StaticString, namespaceURI: StaticString?) -> String? {
+        guard var value = bytes(localName: localName, namespaceURI: namespaceURI) else { return nil }
+        while let first = value.first, TextBuffer.isXMLSpace(first) { value = UnsafeBufferPointer(rebasing: value.dropFirst()) }
+        while let last = value.last, TextBuffer.isXMLSpace(last) { value = UnsafeBufferPointer(rebasing: value.dropLast()) }
+        return String(decoding: value, as: UTF8.self)
+    }
+
+    private func bytes(localName: StaticString, namespaceURI: StaticString?) -> UnsafeBufferPointer<UInt8>? {
         guard let base else { return nil }
         for i in 0..<count {
             let entry = base + i * 5 // localname, prefix, URI, value, end
@@ -34,8 +47,8 @@ struct SAXAttributes {
             case (let uri?, let wanted?) where SAXAttributes.equal(uri, wanted): break
             default: continue
             }
-            guard let start = entry[3], let end = entry[4] else { return "" }
-            return String(decoding: UnsafeBufferPointer(start: start, count: end - start), as: UTF8.self)
+            guard let start = entry[3], let end = entry[4] else { return UnsafeBufferPointer(start: nil, count: 0) }
+            return UnsafeBufferPointer(start: start, count: end - start)
         }
         return nil
     }

@@ -28,7 +28,7 @@ final class SOAPMessageHandler: SAXDelegate {
 
     // The hot state is touched on every SAX event. Only the parser's own callbacks reach
     // it, one at a time, so dynamic exclusivity checks buy nothing and cost a TLS lookup each.
-    @exclusivity(unchecked) private var scopes: [Scope] = []
+    @exclusivity(unchecked) private var scopes: ScopeStack<Scope>
     @exclusivity(unchecked) private var depth = 0
     @exclusivity(unchecked) private var skipDepth = 0
     @exclusivity(unchecked) private var names = NameCache()
@@ -54,9 +54,14 @@ final class SOAPMessageHandler: SAXDelegate {
     init(maxDepth: Int, onHotel: ((HotelInfo) throws -> Void)?) {
         self.maxDepth = maxDepth
         self.onHotel = onHotel
+        scopes = ScopeStack(capacity: maxDepth + 1)
     }
 
-    deinit { text.deallocate() }
+    deinit {
+        text.deallocate()
+        scopes.deallocate()
+        names.deallocate()
+    }
 
     // MARK: SAXDelegate
 
@@ -88,10 +93,10 @@ final class SOAPMessageHandler: SAXDelegate {
             default: skip()
             }
         case .hotel:
-            guard ns == .contract, HotelBuilder.fields.contains(name) else { return skip() }
+            guard ns == .contract, HotelBuilder.isField(name) else { return skip() }
             if name == .Price {
-                priceCurrency = attributes.value(localName: "currency", namespaceURI: nil)?.trimmingXMLSpace
-                    ?? attributes.value(localName: "currency", namespaceURI: "urn:hotel-search:v1")?.trimmingXMLSpace
+                priceCurrency = attributes.trimmedValue(localName: "currency", namespaceURI: nil)
+                    ?? attributes.trimmedValue(localName: "currency", namespaceURI: "urn:hotel-search:v1")
             }
             collect(name, ns)
         case .getHotelResponse:
@@ -258,7 +263,7 @@ final class SOAPMessageHandler: SAXDelegate {
             guard let n = parseInt(field == .TotalCount ? "TotalCount" : "Offset", min: 0) else { return }
             if field == .TotalCount { totalCount = n } else { pageOffset = n }
         case .hotel:
-            hotel.set(field, buffer: text, currency: priceCurrency, fail: invalid)
+            do { try hotel.set(field, buffer: text, currency: priceCurrency) } catch { invalid(error) }
         case .getHotelResponse:
             if field == .Description { detailDescription = leafText } else { imageURLs.append(leafText) }
         case .searchRequest:
@@ -313,7 +318,8 @@ final class SOAPMessageHandler: SAXDelegate {
     }
 
     private func endHotel() {
-        guard let built = hotel.build(fail: invalid) else { return }
+        let built: HotelInfo
+        do { built = try hotel.build() } catch { return invalid(error) }
         if scopes.last == .getHotelResponse {
             detailHotel = built
         } else if let onHotel {
@@ -353,6 +359,10 @@ final class SOAPMessageHandler: SAXDelegate {
             reason += ": \"\(shown)\""
         }
         fail(.invalidValue, reason, field: field)
+    }
+
+    private func invalid(_ problem: FieldProblem) {
+        invalid(problem.field, problem.problem, problem.value)
     }
 
     private func qualified(_ local: UnsafePointer<UInt8>, _ uri: UnsafePointer<UInt8>?) -> String {

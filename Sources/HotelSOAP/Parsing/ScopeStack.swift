@@ -1,0 +1,40 @@
+/// The stack of known elements the handler is inside, on storage it owns. A Swift array
+/// here cost a uniqueness check and a retain/release of its buffer on every push, pop and
+/// peek, millions of times per large response; the depth is bounded by the parser's
+/// `maxDepth`, so a fixed buffer is enough.
+struct ScopeStack<Element: BitwiseCopyable> {
+    private let base: UnsafeMutablePointer<Element>
+    private let capacity: Int
+    private(set) var count = 0
+
+    init(capacity: Int) {
+        self.capacity = max(capacity, 1)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    /// Must be called once by the owner; the buffer is not reference counted.
+    func deallocate() { base.deallocate() }
+
+    var last: Element? { count > 0 ? base[count - 1] : nil }
+
+    @inline(__always)
+    mutating func append(_ element: Element) {
+        // The handler refuses elements deeper than maxDepth before pushing, so this only
+        // guards against a caller that sized the stack wrongly.
+        precondition(count < capacity, "ScopeStack overflow")
+        base[count] = element
+        count += 1
+    }
+
+    @inline(__always)
+    mutating func popLast() -> Element? {
+        guard count > 0 else { return nil }
+        count -= 1
+        return base[count]
+    }
+
+    func contains(where predicate: (Element) -> Bool) -> Bool {
+        for i in 0..<count where predicate(base[i]) { return true }
+        return false
+    }
+}
