@@ -25,6 +25,16 @@ enum Bench {
             for _ in 0..<3 { _ = try ParseBench.parseOurs(path: arguments[i + 1]) }
             return
         }
+        if let i = arguments.firstIndex(of: "--parse-only") {
+            // The parse section alone, printed and not written: for working on the parser.
+            let path = i + 1 < arguments.count ? arguments[i + 1] : try BenchPaths(quick: false).cached("search-100000.xml") {
+                try ResponseGenerator.write(count: 100_000, to: $0)
+            }
+            var report = BenchmarkReport(command: "hotels-bench --parse-only", machine: .current(wrk: nil))
+            report.sections = [try ParseBench.run(path: path, runs: BenchSettings.full.parseRuns).section]
+            print(report.text(), terminator: "")
+            return
+        }
         let settings = arguments.contains("--quick") ? BenchSettings.quickPass : BenchSettings.full
         let paths = try BenchPaths(quick: settings.quick)
         if !settings.quick {

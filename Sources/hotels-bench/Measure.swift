@@ -23,6 +23,13 @@ enum Measure {
         return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
     }
 
+    /// Wall time of one call of `body`.
+    static func once(_ body: () throws -> Void) rethrows -> Double {
+        let t0 = now()
+        try body()
+        return now() - t0
+    }
+
     /// Median wall time of `runs` calls of `body`, after one warm-up.
     static func time(runs: Int, _ body: () throws -> Void) rethrows -> Double {
         try body()
