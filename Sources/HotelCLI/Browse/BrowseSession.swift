@@ -89,8 +89,9 @@ public final class BrowseSession {
     private var settleScheduled = false
     /// Which kitty images the terminal holds; unused in the other image modes.
     private var kittyImages: KittyImageRegistry
-    private let events: AsyncStream<Event>
-    private let post: AsyncStream<Event>.Continuation
+    private let inbox = EventInbox<Event>()
+    /// The longest a burst of events may hold back a frame.
+    static let maxFrameDelay = Duration.milliseconds(100)
 
     public init(terminal: any TerminalDriver, client: HotelSearchClient, logos fetcher: LogoFetcher, settings: Settings) {
         self.terminal = terminal
@@ -105,16 +106,15 @@ public final class BrowseSession {
         // Image ids are shared by every program in the terminal window: start somewhere
         // another program is unlikely to be.
         kittyImages = KittyImageRegistry(capacity: 256, firstID: UInt32.random(in: 0x1000...0x7F_0000), inTmux: settings.inTmux)
-        (events, post) = AsyncStream.makeStream(of: Event.self)
     }
 
     /// Runs until the user quits or input ends, and says what it loaded. The caller enters
     /// and restores the terminal.
     @discardableResult
     public func run() async -> Activity {
-        let input = Task { [terminal, post] in
-            for await key in terminal.events { post.yield(.input(key)) }
-            post.yield(.inputEnded)
+        let input = Task { [terminal, inbox] in
+            for await key in terminal.events { inbox.send(.input(key)) }
+            inbox.send(.inputEnded)
         }
         defer {
             input.cancel()
@@ -124,10 +124,17 @@ public final class BrowseSession {
         }
         refreshLoads()
         draw()
-        for await event in events {
+        var lastFrame = ContinuousClock.now
+        for await event in inbox.stream {
+            let queued = inbox.took()
             guard handle(event) else { break }
+            // Draw once the burst is applied (or at least every maxFrameDelay): keys are
+            // cheap to apply, frames are not.
+            let now = ContinuousClock.now
+            guard queued == 0 || now - lastFrame >= Self.maxFrameDelay else { continue }
             refreshLoads()
             draw()
+            lastFrame = now
         }
         if settings.images == .kitty { terminal.write(kittyImages.deleteAll()) }
         return activity
@@ -308,12 +315,12 @@ public final class BrowseSession {
     }
 
     private func loadDetail(_ hotel: HotelInfo) {
-        detailTasks.start(0) { [client, post] token in
+        detailTasks.start(0) { [client, inbox] token in
             do {
                 let detail = try await client.hotel(id: hotel.id)
-                post.yield(.detail(token: token, .success(detail)))
+                inbox.send(.detail(token: token, .success(detail)))
             } catch {
-                post.yield(.detail(token: token, .failure(Failure(message: Self.describe(error)))))
+                inbox.send(.detail(token: token, .failure(Failure(message: Self.describe(error)))))
             }
         }
     }
@@ -354,9 +361,9 @@ public final class BrowseSession {
             // Look again once the scroll has had time to settle.
             settleScheduled = true
             let delay = state.scrollVelocity.window
-            Task { [post] in
+            Task { [inbox] in
                 try? await Task.sleep(for: delay)
-                post.yield(.settle)
+                inbox.send(.settle)
             }
         }
     }
@@ -366,19 +373,19 @@ public final class BrowseSession {
         query.offset = page * settings.pageSize
         query.limit = settings.pageSize
         activity.pagesRequested.append(page)
-        pageTasks.start(page) { [client, post, query] token in
+        pageTasks.start(page) { [client, inbox, query] token in
             do {
                 let result = try await client.searchPage(query)
-                post.yield(.page(page, token: token, .success(result)))
+                inbox.send(.page(page, token: token, .success(result)))
             } catch {
-                post.yield(.page(page, token: token, .failure(Failure(message: Self.describe(error)))))
+                inbox.send(.page(page, token: token, .failure(Failure(message: Self.describe(error)))))
             }
         }
     }
 
     private func fetchLogo(id: String, url: URL) {
         let columns = Self.logoColumns, rows = state.rowHeight, kitty = settings.images == .kitty
-        logoTasks.start(id) { [fetcher, post] token in
+        logoTasks.start(id) { [fetcher, inbox] token in
             let result: Result<LogoPicture, LogoLoadError>
             var kittyPayload: [UInt8]?
             do {
@@ -396,7 +403,7 @@ public final class BrowseSession {
             } catch {
                 result = .failure(LogoLoadError("\(url.lastPathComponent): \(error)"))
             }
-            post.yield(.logo(id, token: token, result, kittyPayload: kittyPayload))
+            inbox.send(.logo(id, token: token, result, kittyPayload: kittyPayload))
         }
     }
 
