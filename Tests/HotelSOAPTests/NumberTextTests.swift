@@ -46,7 +46,7 @@ struct NumberTextTests {
 
     @Test("agrees with strtod on 300,000 generated numbers")
     func randomAgreement() {
-        var rng = SplitMix(state: 0x5EED)
+        var rng = SplitMix64(seed: 0x5EED)
         var texts: [String] = []
         for _ in 0..<50_000 {
             // Shortest round-trip, 17 and 19 significant digits, across many magnitudes.
@@ -73,18 +73,5 @@ struct NumberTextTests {
         }
         let wrong = mismatches(texts)
         #expect(wrong.isEmpty, "\(wrong.count) of \(texts.count), e.g. \(wrong.prefix(5))")
-    }
-}
-
-/// SplitMix64: the same numbers on every run.
-private struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9e37_79b9_7f4a_7c15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
-        z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
-        return z ^ (z >> 31)
     }
 }

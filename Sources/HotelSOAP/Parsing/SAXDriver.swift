@@ -31,10 +31,7 @@ struct SAXAttributes {
     /// The value without XML whitespace at either end (codes, as `xsd:token` reads them),
     /// trimmed on the bytes so no intermediate `String` is built: it runs once per hotel.
     func trimmedValue(localName: StaticString, namespaceURI: StaticString?) -> String? {
-        guard var value = bytes(localName: localName, namespaceURI: namespaceURI) else { return nil }
-        while let first = value.first, TextBuffer.isXMLSpace(first) { value = UnsafeBufferPointer(rebasing: value.dropFirst()) }
-        while let last = value.last, TextBuffer.isXMLSpace(last) { value = UnsafeBufferPointer(rebasing: value.dropLast()) }
-        return String(decoding: value, as: UTF8.self)
+        bytes(localName: localName, namespaceURI: namespaceURI).map { String(decoding: $0.trimmingXMLSpace, as: UTF8.self) }
     }
 
     private func bytes(localName: StaticString, namespaceURI: StaticString?) -> UnsafeBufferPointer<UInt8>? {

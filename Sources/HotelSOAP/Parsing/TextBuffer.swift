@@ -19,12 +19,7 @@ struct TextBuffer {
 
     /// The text without XML whitespace at either end, as schema types with
     /// `whiteSpace="collapse"` (codes, URIs, numbers) read it.
-    var trimmedString: String {
-        var lo = 0, hi = count
-        while lo < hi, TextBuffer.isXMLSpace(base[lo]) { lo += 1 }
-        while hi > lo, TextBuffer.isXMLSpace(base[hi - 1]) { hi -= 1 }
-        return String(decoding: UnsafeBufferPointer(start: base + lo, count: hi - lo), as: UTF8.self)
-    }
+    var trimmedString: String { String(decoding: bytes.trimmingXMLSpace, as: UTF8.self) }
 
     @inline(__always)
     static func isXMLSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
@@ -48,5 +43,15 @@ struct TextBuffer {
         base.deallocate()
         base = bigger
         capacity = newCapacity
+    }
+}
+
+extension UnsafeBufferPointer<UInt8> {
+    /// The bytes without XML whitespace (space, tab, CR, LF) at either end.
+    var trimmingXMLSpace: UnsafeBufferPointer<UInt8> {
+        var lo = 0, hi = count
+        while lo < hi, TextBuffer.isXMLSpace(self[lo]) { lo += 1 }
+        while hi > lo, TextBuffer.isXMLSpace(self[hi - 1]) { hi -= 1 }
+        return UnsafeBufferPointer(rebasing: self[lo..<hi])
     }
 }
