@@ -27,9 +27,7 @@ enum Bench {
         }
         if let i = arguments.firstIndex(of: "--parse-only") {
             // The parse section alone, printed and not written: for working on the parser.
-            let path = i + 1 < arguments.count ? arguments[i + 1] : try BenchPaths(quick: false).cached("search-100000.xml") {
-                try ResponseGenerator.write(count: 100_000, to: $0)
-            }
+            let path = i + 1 < arguments.count ? arguments[i + 1] : try parseInput(.full, try BenchPaths(quick: false))
             var report = BenchmarkReport(command: "hotels-bench --parse-only", machine: .current(wrk: nil))
             report.sections = [try ParseBench.run(path: path, runs: BenchSettings.full.parseRuns).section]
             print(report.text(), terminator: "")
@@ -56,12 +54,9 @@ enum Bench {
         say("\(settings.quick ? "quick smoke pass" : "full run"): \(machine.summary)")
 
         // Parsing and memory first, while nothing else runs.
-        let parseInput = try paths.cached("search-\(settings.parseHotels).xml") { path in
-            say("generating a \(settings.parseHotels)-hotel response…")
-            try ResponseGenerator.write(count: settings.parseHotels, to: path)
-        }
+        let parseFile = try parseInput(settings, paths)
         say("parse: ours, xmllint --stream, Foundation XMLParser (\(settings.parseRuns) runs each)…")
-        report.sections.append(try ParseBench.run(path: parseInput, runs: settings.parseRuns).section)
+        report.sections.append(try ParseBench.run(path: parseFile, runs: settings.parseRuns).section)
 
         report.sections.append(try memory(settings, paths))
 
@@ -91,6 +86,14 @@ enum Bench {
             let file = paths.repositoryRoot.appendingPathComponent("BENCHMARKS.md").path
             try BenchmarksFile.rewrite(at: file, generated: report.markdown())
             say("wrote \(file)")
+        }
+    }
+
+    /// The parse input, generated once and kept between runs.
+    private static func parseInput(_ settings: BenchSettings, _ paths: BenchPaths) throws -> String {
+        try paths.cached("search-\(settings.parseHotels).xml") { path in
+            say("generating a \(settings.parseHotels)-hotel response…")
+            try ResponseGenerator.write(count: settings.parseHotels, to: path)
         }
     }
 

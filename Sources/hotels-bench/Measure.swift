@@ -23,28 +23,12 @@ enum Measure {
         return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
     }
 
-    /// Wall time of one call of `body`.
+    /// Wall time of one call of `body`. Series are built by the caller, so runs of
+    /// different programs can be interleaved (see `ParseBench`).
     static func once(_ body: () throws -> Void) rethrows -> Double {
         let t0 = now()
         try body()
         return now() - t0
-    }
-
-    /// Median wall time of `runs` calls of `body`, after one warm-up.
-    static func time(runs: Int, _ body: () throws -> Void) rethrows -> Double {
-        try body()
-        var samples: [Double] = []
-        for _ in 0..<runs {
-            let t0 = now()
-            try body()
-            samples.append(now() - t0)
-        }
-        return median(samples)
-    }
-
-    /// Median wall time of a command, output discarded.
-    static func command(_ argv: [String], runs: Int) throws -> Double {
-        try time(runs: runs) { try run(argv) }
     }
 
     /// Runs a command to completion (posix_spawn + waitpid, see `ChildProcess`).
