@@ -20,20 +20,34 @@ enum Bench {
 
     @MainActor
     static func run(arguments: [String]) async throws {
-        if let i = arguments.firstIndex(of: "--profile-parse"), i + 1 < arguments.count {
-            // For perf/callgrind: only our parser, a few times, nothing else in the profile.
-            for _ in 0..<3 { _ = try ParseBench.parseOurs(path: arguments[i + 1]) }
-            return
+        let command: BenchCommand
+        do {
+            command = try BenchCommand.parse(Array(arguments.dropFirst()))
+        } catch {
+            FileHandle.standardError.write(Data("hotels-bench: \(error)\nUsage: \(BenchCommand.synopsis)\n".utf8))
+            exit(64)
         }
-        if let i = arguments.firstIndex(of: "--parse-only") {
+        switch command {
+        case .help:
+            print(BenchCommand.usage)
+        case .profileParse(let file):
+            // For perf/callgrind: only our parser, a few times, nothing else in the profile.
+            for _ in 0..<3 { _ = try ParseBench.parseOurs(path: file) }
+        case .parseOnly(let file):
             // The parse section alone, printed and not written: for working on the parser.
-            let path = i + 1 < arguments.count ? arguments[i + 1] : try parseInput(.full, try BenchPaths(quick: false))
+            let path = try file ?? parseInput(.full, try BenchPaths(quick: false))
             var report = BenchmarkReport(command: "hotels-bench --parse-only", machine: .current(wrk: nil))
             report.sections = [try ParseBench.run(path: path, runs: BenchSettings.full.parseRuns).section]
             print(report.text(), terminator: "")
-            return
+        case .quick:
+            try await runAll(.quickPass)
+        case .full:
+            try await runAll(.full)
         }
-        let settings = arguments.contains("--quick") ? BenchSettings.quickPass : BenchSettings.full
+    }
+
+    @MainActor
+    private static func runAll(_ settings: BenchSettings) async throws {
         let paths = try BenchPaths(quick: settings.quick)
         if !settings.quick {
             // Figures from a debug build would be meaningless, and would overwrite real ones.

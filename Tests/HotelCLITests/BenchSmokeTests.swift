@@ -27,4 +27,27 @@ struct BenchSmokeTests {
         #expect(run.stderr.contains("BENCHMARKS.md not written"))
         #expect((try? Data(contentsOf: benchmarks)) == before)
     }
+
+    @Test("hotels-bench --help explains the modes and measures nothing")
+    func help() async throws {
+        let run = try SpawnedProcess(Self.bench, ["--help"])
+        #expect(try await run.wait(timeout: 30) == .exited(0))
+        #expect(run.stdout.contains("USAGE: hotels-bench"))
+        #expect(run.stdout.contains("--parse-only"))
+        #expect(run.stdout.contains("EXAMPLES"))
+        #expect(!run.stderr.contains("generating"), "help must not start a run:\n\(run.stderr)")
+    }
+
+    @Test("hotels-bench rejects an unknown option with exit 64 before measuring", arguments: [
+        ["--fast"], ["--quick", "extra"], ["--profile-parse"], ["--parse-only", "a.xml", "b.xml"],
+    ])
+    func badUsage(arguments: [String]) async throws {
+        let run = try SpawnedProcess(Self.bench, arguments)
+        #expect(try await run.wait(timeout: 30) == .exited(64))
+        #expect(run.stdout.isEmpty)
+        let lines = run.stderr.split(separator: "\n")
+        #expect(lines.first?.hasPrefix("hotels-bench: ") == true, "stderr:\n\(run.stderr)")
+        #expect(lines.last?.hasPrefix("Usage: hotels-bench") == true)
+        #expect(lines.count == 2)
+    }
 }

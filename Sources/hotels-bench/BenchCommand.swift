@@ -1,0 +1,66 @@
+/// What the command line asked for. Hand-rolled rather than ArgumentParser: four modes,
+/// and the harness should not grow a dependency the product does not need.
+enum BenchCommand: Equatable {
+    /// Every section; rewrites BENCHMARKS.md.
+    case full
+    /// The CI smoke pass: tiny inputs, one run each, no wrk, nothing written.
+    case quick
+    /// The parse section alone, printed, on the generated input or on `file`.
+    case parseOnly(file: String?)
+    /// Only our parser, three times over `file`: for callgrind or perf.
+    case profileParse(file: String)
+    case help
+
+    static let synopsis = "hotels-bench [--quick | --parse-only [FILE] | --profile-parse FILE | --help]"
+
+    static let usage = """
+        USAGE: \(synopsis)
+
+        Measures parsing, memory, the terminal, end to end, browse and the server under load
+        in one run, prints a table and rewrites the generated part of BENCHMARKS.md.
+        Run it in release: swift run -c release hotels-bench (scripts/bench also installs
+        wrk, xmllint and GNU time when they are missing).
+
+        OPTIONS:
+          --quick               CI smoke pass: tiny inputs, one run each, no wrk; writes nothing.
+          --parse-only [FILE]   Only the parse comparison (ours, xmllint, Foundation, libxml2
+                                floor), printed and not written. FILE defaults to the generated
+                                100,000-hotel response.
+          --profile-parse FILE  Parse FILE three times with our parser and nothing else, for
+                                a profiler (valgrind --tool=callgrind, perf).
+          -h, --help            Show this help.
+
+        EXAMPLES:
+          scripts/bench
+          swift run -c release hotels-bench --parse-only
+          swift run -c release hotels-bench --parse-only big-response.xml
+
+        EXIT STATUS: 0 done, 1 a measurement failed, 64 bad usage.
+        """
+
+    struct UsageError: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// - Parameter arguments: without the program name.
+    static func parse(_ arguments: [String]) throws(UsageError) -> BenchCommand {
+        guard let option = arguments.first else { return .full }
+        let operand = arguments.dropFirst().first.flatMap { $0.hasPrefix("-") ? nil : $0 }
+        let command: BenchCommand
+        switch option {
+        case "-h", "--help": command = .help
+        case "--quick": command = .quick
+        case "--parse-only": command = .parseOnly(file: operand)
+        case "--profile-parse":
+            guard let operand else { throw UsageError(description: "--profile-parse needs a FILE to parse") }
+            command = .profileParse(file: operand)
+        default:
+            throw UsageError(description: option.hasPrefix("-") ? "unknown option '\(option)'" : "unexpected argument '\(option)'")
+        }
+        let used = operand != nil && command != .help && command != .quick ? 2 : 1
+        if let extra = arguments.dropFirst(used).first {
+            throw UsageError(description: "unexpected argument '\(extra)' after \(option)")
+        }
+        return command
+    }
+}
