@@ -96,6 +96,29 @@ struct SafetyTests {
         #expect(error?.description.contains("H9") == true)
     }
 
+    @Test("Price: missing, without or with a blank currency, or not a number, names the field", arguments: [
+        ("", "Hotel/Price"),
+        ("<h:Price>1</h:Price>", "Hotel/Price/@currency"),
+        ("<h:Price currency=\"  \">1</h:Price>", "Hotel/Price/@currency"),
+        ("<h:Price currency=\"EUR\">1,5</h:Price>", "Hotel/Price"),
+    ])
+    func priceProblems(price: String, field: String) {
+        // Two hotels: the first is valid, so nothing of its price may leak into the second.
+        let hotel = """
+            <h:Name>n</h:Name><h:Address>a</h:Address><h:City>c</h:City><h:Country>KR</h:Country>\
+            <h:Latitude>37</h:Latitude><h:Longitude>127</h:Longitude><h:Stars>4</h:Stars>
+            """
+        let error = parseError("""
+            <soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body>\
+            <h:SearchHotelsResponse xmlns:h="urn:hotel-search:v1"><h:TotalCount>2</h:TotalCount><h:Offset>0</h:Offset>\
+            <h:Hotel><h:HotelId>H1</h:HotelId>\(hotel)<h:Price currency="KRW">1</h:Price></h:Hotel>\
+            <h:Hotel><h:HotelId>H2</h:HotelId>\(hotel)\(price)</h:Hotel>\
+            </h:SearchHotelsResponse></soap:Body></soap:Envelope>
+            """)
+        #expect(error?.kind == .invalidValue)
+        #expect(error?.field == field, "\(String(describing: error))")
+    }
+
     @Test("garbage bytes never crash the parser")
     func fuzzish() throws {
         let seed = Array(try Fixtures.sample("responses/search-ours-soap11.xml"))

@@ -29,7 +29,10 @@ struct HotelBuilder {
     // `Money` is copied, compared and destroyed through runtime metadata: keep the parts
     // in plain stored properties and build `Money` once, in `build()`.
     var amount = Decimal()
+    /// The `currency` attribute of `Price`, stored as the element starts.
     var currency: String?
+    /// Set once `Price` has closed with a valid amount and currency.
+    var hasPrice = false
     var distanceKm: Double?
     var logoURL: String?
     var phone: String?
@@ -37,15 +40,16 @@ struct HotelBuilder {
 
     /// Stores one field from its text. Hot: called for every field of every hotel, so it
     /// reports a bad value by throwing (typed, no allocation) rather than through a
-    /// callback closure, and builds a `String` only for text fields.
-    mutating func set(_ field: ElementName, buffer: TextBuffer, currency: String?) throws(FieldProblem) {
+    /// callback closure, builds a `String` only for text fields, and takes the values
+    /// that repeat from hotel to hotel (city, country, amenities) from `interner`.
+    mutating func set(_ field: ElementName, buffer: TextBuffer, interner: inout StringInterner) throws(FieldProblem) {
         let text = buffer.bytes
         switch field {
         case .HotelId: id = buffer.string
         case .Name: name = buffer.string
         case .Address: address = buffer.string
-        case .City: city = buffer.string
-        case .Country: country = buffer.trimmedString
+        case .City: city = interner.string(text)
+        case .Country: country = interner.string(text.trimmingXMLSpace)
         case .Latitude: latitude = try double(text, "Hotel/Latitude", range: -90...90)
         case .Longitude: longitude = try double(text, "Hotel/Longitude", range: -180...180)
         case .DistanceKm: distanceKm = try double(text, "Hotel/DistanceKm", range: 0...Double.greatestFiniteMagnitude)
@@ -55,6 +59,7 @@ struct HotelBuilder {
             }
             stars = n
         case .Price:
+            // `currency` was set from the attribute when the element started.
             guard let amount = DecimalText.parse(text) else {
                 throw FieldProblem("Hotel/Price", "is not a decimal number", buffer.string)
             }
@@ -62,10 +67,10 @@ struct HotelBuilder {
                 throw FieldProblem("Hotel/Price/@currency", "is required", nil)
             }
             self.amount = amount
-            self.currency = currency
+            hasPrice = true
         case .LogoURL: logoURL = buffer.trimmedString
         case .Phone: phone = buffer.string
-        case .Amenity: amenities.append(buffer.string)
+        case .Amenity: amenities.append(interner.string(text))
         default: break
         }
     }
@@ -82,18 +87,19 @@ struct HotelBuilder {
     mutating func build() throws(FieldProblem) -> HotelInfo {
         guard let id = id.take() else { throw FieldProblem("Hotel/HotelId", "is required", nil) }
         guard name != nil, address != nil, city != nil, country != nil, latitude != nil,
-              longitude != nil, stars != nil, currency != nil else {
+              longitude != nil, stars != nil, hasPrice else {
             let missing = [("Name", name == nil), ("Address", address == nil), ("City", city == nil),
                            ("Country", country == nil), ("Latitude", latitude == nil), ("Longitude", longitude == nil),
-                           ("Stars", stars == nil), ("Price", currency == nil)].first { $0.1 }?.0 ?? "Name"
+                           ("Stars", stars == nil), ("Price", !hasPrice)].first { $0.1 }?.0 ?? "Name"
             throw FieldProblem("Hotel/\(missing)", "is required (hotel \(id))", nil)
         }
-        let hotel = HotelInfo(
+        var list: [String] = []
+        swap(&list, &amenities)
+        hasPrice = false
+        return HotelInfo(
             id: id, name: name.take()!, address: address.take()!, city: city.take()!, country: country.take()!,
             latitude: latitude.take()!, longitude: longitude.take()!, stars: stars.take()!, price: Money(amount, currency.take()!),
-            distanceKm: distanceKm.take(), logoURL: logoURL.take(), phone: phone.take(), amenities: amenities)
-        amenities = []
-        return hotel
+            distanceKm: distanceKm.take(), logoURL: logoURL.take(), phone: phone.take(), amenities: list)
     }
 }
 
@@ -179,7 +185,7 @@ extension Double {
 extension HotelBuilder {
     /// Clears every field, keeping nothing from the previous hotel.
     mutating func reset() {
-        if id != nil || name != nil || currency != nil { self = HotelBuilder() }
+        if id != nil || name != nil || currency != nil || hasPrice { self = HotelBuilder() }
         amenities.removeAll(keepingCapacity: false)
     }
 }

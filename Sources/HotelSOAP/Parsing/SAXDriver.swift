@@ -28,10 +28,10 @@ struct SAXAttributes {
         bytes(localName: localName, namespaceURI: namespaceURI).map { String(decoding: $0, as: UTF8.self) }
     }
 
-    /// The value without XML whitespace at either end (codes, as `xsd:token` reads them),
-    /// trimmed on the bytes so no intermediate `String` is built: it runs once per hotel.
-    func trimmedValue(localName: StaticString, namespaceURI: StaticString?) -> String? {
-        bytes(localName: localName, namespaceURI: namespaceURI).map { String(decoding: $0.trimmingXMLSpace, as: UTF8.self) }
+    /// The bytes of the value without XML whitespace at either end (codes, as `xsd:token`
+    /// reads them): no `String` is built, the caller decides how (it runs once per hotel).
+    func trimmedBytes(localName: StaticString, namespaceURI: StaticString?) -> UnsafeBufferPointer<UInt8>? {
+        bytes(localName: localName, namespaceURI: namespaceURI)?.trimmingXMLSpace
     }
 
     private func bytes(localName: StaticString, namespaceURI: StaticString?) -> UnsafeBufferPointer<UInt8>? {

@@ -36,7 +36,7 @@ final class SOAPMessageHandler: SAXDelegate {
     /// The leaf whose text we are collecting, if any.
     @exclusivity(unchecked) private var leaf: ElementName?
     @exclusivity(unchecked) private var text = TextBuffer()
-    @exclusivity(unchecked) private var priceCurrency: String?
+    @exclusivity(unchecked) private var interner = StringInterner()
     private var reasonLang: String?
 
     // Partial models, completed as their elements close.
@@ -61,6 +61,7 @@ final class SOAPMessageHandler: SAXDelegate {
         text.deallocate()
         scopes.deallocate()
         names.deallocate()
+        interner.deallocate()
     }
 
     // MARK: SAXDelegate
@@ -95,8 +96,9 @@ final class SOAPMessageHandler: SAXDelegate {
         case .hotel:
             guard ns == .contract, HotelBuilder.isField(name) else { return skip() }
             if name == .Price {
-                priceCurrency = attributes.trimmedValue(localName: "currency", namespaceURI: nil)
-                    ?? attributes.trimmedValue(localName: "currency", namespaceURI: "urn:hotel-search:v1")
+                let currency = attributes.trimmedBytes(localName: "currency", namespaceURI: nil)
+                    ?? attributes.trimmedBytes(localName: "currency", namespaceURI: "urn:hotel-search:v1")
+                hotel.currency = currency.map { interner.string($0) }
             }
             collect(name, ns)
         case .getHotelResponse:
@@ -263,7 +265,7 @@ final class SOAPMessageHandler: SAXDelegate {
             guard let n = parseInt(field == .TotalCount ? "TotalCount" : "Offset", min: 0) else { return }
             if field == .TotalCount { totalCount = n } else { pageOffset = n }
         case .hotel:
-            do { try hotel.set(field, buffer: text, currency: priceCurrency) } catch { invalid(error) }
+            do { try hotel.set(field, buffer: text, interner: &interner) } catch { invalid(error) }
         case .getHotelResponse:
             if field == .Description { detailDescription = leafText } else { imageURLs.append(leafText) }
         case .searchRequest:
