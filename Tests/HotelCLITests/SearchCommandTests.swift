@@ -103,9 +103,22 @@ struct SearchCommandTests {
     func fault() async throws {
         let result = try await HotelsBinary.run(["search", "--endpoint", LiveServer.shared.endpoint, "--max-price", "100", "--currency", "ZZZ"])
         #expect(result.status == 3)
+        #expect(result.stdout.isEmpty, "no CSV header before a failure: it would read as an empty result")
         #expect(result.stderrLines.count == 1)
         #expect(result.stderr.contains("SOAP fault Client"))
         #expect(result.stderr.contains("Currency"))
+    }
+
+    @Test("no match: exit 0 and the header alone, in every format that has one")
+    func noMatch() async throws {
+        for (format, header) in [("csv", "hotel_id,name,"), ("tsv", "hotel_id\tname\t")] {
+            let result = try await HotelsBinary.run(["search", "--endpoint", LiveServer.shared.endpoint, "--city", "Atlantis", "--format", format])
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout.hasPrefix(header), "\(format): \(result.stdout)")
+            #expect(result.stdout.split(separator: "\n").count == 1)
+        }
+        let json = try await HotelsBinary.run(["search", "--endpoint", LiveServer.shared.endpoint, "--city", "Atlantis", "--format", "json"])
+        #expect(json.status == 0 && json.stdout.isEmpty)
     }
 
     @Test("server down: exit 69 after the retries, within seconds, saying what to do")
@@ -115,6 +128,7 @@ struct SearchCommandTests {
         // A refused connection is known at once: the wait is our backoff, not --timeout (30 s).
         #expect(Date().timeIntervalSince(start) < 10)
         #expect(result.status == 69)
+        #expect(result.stdout.isEmpty)
         #expect(result.stderr.contains("cannot reach"))
         #expect(result.stderr.contains("hotels serve"))
     }
@@ -124,6 +138,7 @@ struct SearchCommandTests {
         let proxy = try MisbehavingServer("html502")
         let result = try await HotelsBinary.run(["search", "--endpoint", proxy.url])
         #expect(result.status == 76)
+        #expect(result.stdout.isEmpty)
         #expect(result.stderr.contains("HTTP 502"))
         #expect(result.stderr.contains("502 Bad Gateway"))
     }

@@ -49,7 +49,6 @@ struct ParseCommand: AsyncParsableCommand {
         let input = try InputFile(path: file)
         defer { input.close() }
         let parser = SOAPMessageParser { hotel in try writer.write(hotel) }
-        try writer.begin()
         while let chunk = try input.read() {
             try chunk.withUnsafeBytes { try parser.feed($0) }
         }

@@ -65,7 +65,6 @@ struct SearchCommand: AsyncParsableCommand {
             let query = try filters.query()
             let wanted = limit ?? (all ? Int.max : 50)
             let pageSize = self.pageSize ?? min(wanted, HotelQuery.maxLimit)
-            try writer.begin()
             try await HotelSearchClient.with(configuration) { client in
                 try await Paging.walk(client: client, query: query, offset: offset, pageSize: pageSize, wanted: wanted, all: all || wanted > pageSize) { hotel in
                     try writer.write(hotel)

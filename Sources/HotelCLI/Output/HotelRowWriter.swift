@@ -5,23 +5,29 @@ import HotelSOAP
 ///
 /// ```swift
 /// let writer = HotelRowWriter(format: .csv, sink: .standardOutput())
-/// try writer.begin()
-/// try writer.write(hotel)        // one row, written as soon as the hotel is parsed
-/// try writer.end()
+/// try writer.write(hotel)        // the header, then one row, as soon as the hotel is parsed
+/// try writer.end()               // the header alone if there were no rows
 /// ```
+///
+/// The header waits for the first row or the end: when the request fails before any
+/// hotel arrives, standard output stays empty instead of holding a header that a
+/// script could take for a complete, empty result.
 public final class HotelRowWriter {
     public let format: OutputFormat
     private let sink: OutputSink
     /// Rows handed to the sink so far (table rows count once printed at `end`).
     public private(set) var rowsWritten = 0
     private var tableRows: [[String]] = []
+    private var headerWritten = false
 
     public init(format: OutputFormat, sink: OutputSink) {
         self.format = format
         self.sink = sink
     }
 
-    public func begin() throws(OutputError) {
+    private func writeHeaderOnce() throws(OutputError) {
+        guard !headerWritten else { return }
+        headerWritten = true
         switch format {
         case .csv: try sink.write(OutputFormat.columns.joined(separator: ",") + "\n")
         case .tsv: try sink.write(OutputFormat.columns.joined(separator: "\t") + "\n")
@@ -30,6 +36,7 @@ public final class HotelRowWriter {
     }
 
     public func write(_ hotel: HotelInfo) throws(OutputError) {
+        try writeHeaderOnce()
         switch format {
         case .csv:
             try sink.write(hotel.columnValues.map(CSV.quote).joined(separator: ",") + "\n")
@@ -58,6 +65,7 @@ public final class HotelRowWriter {
 
     /// Flushes everything. For `table`, this is when the aligned table is printed.
     public func end() throws(OutputError) {
+        try writeHeaderOnce()
         if format == .table {
             try sink.write(TextTable.render(header: HotelInfo.tableHeader, rows: tableRows, rightAligned: HotelInfo.tableRightAligned))
             rowsWritten += tableRows.count
