@@ -19,7 +19,7 @@ struct BenchSettings {
     var browseRuns: Int
 
     static let full = BenchSettings(
-        quick: false, parseHotels: 100_000, parseRuns: 5, memoryHotels: (22_000, 220_000), memoryRuns: 3,
+        quick: false, parseHotels: 100_000, parseRuns: 9, memoryHotels: (22_000, 220_000), memoryRuns: 3,
         catalogHotels: 100_000, endToEndRuns: 3, wrkSeconds: 10, wrkRuns: 3,
         terminalFrames: 200, terminalRuns: 5, browseRuns: 5)
 
