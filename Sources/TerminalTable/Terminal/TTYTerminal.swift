@@ -139,6 +139,14 @@ public final class TTYTerminal: TerminalDriver, @unchecked Sendable {
     }
 
     public func restore() {
+        restoreTerminal()
+        continuation.finish()
+    }
+
+    /// Everything `restore()` does except ending `events`. The signal path uses it: ending
+    /// the stream there let the program's loop finish and exit 0 before the handler's
+    /// `exit(128 + signal)` ran, so a terminated `hotels browse` sometimes reported success.
+    private func restoreTerminal() {
         let session: SessionState? = lock.withLock {
             guard state.isActive else { return nil }
             let session = state
@@ -152,7 +160,6 @@ public final class TTYTerminal: TerminalDriver, @unchecked Sendable {
         write(Array(EscapeSequence.leaveInteractive.utf8))
         tcsetattr(inputDescriptor, TCSAFLUSH, &session.originalAttributes)
         TerminalRestoreGuard.disarm()
-        continuation.finish()
     }
 
     // MARK: Input
@@ -204,7 +211,7 @@ public final class TTYTerminal: TerminalDriver, @unchecked Sendable {
                 if signalNumber == SIGWINCH {
                     self?.continuation.yield(.resize)
                 } else {
-                    self?.restore()
+                    self?.restoreTerminal()
                     exit(128 + signalNumber)
                 }
             }
