@@ -16,7 +16,7 @@ struct SearchCommandTests {
 
     /// What the catalog itself says for `query`, page after page.
     func catalogRows(_ query: HotelQuery, upTo count: Int) async throws -> [HotelInfo] {
-        let catalog = try SQLiteCatalog(path: LiveServer.catalogPath, baseURL: "")
+        let catalog = try SQLiteCatalog(path: try await LiveServer.catalogPath(), baseURL: "")
         var rows: [HotelInfo] = []
         var q = query
         q.offset = 0
@@ -30,7 +30,8 @@ struct SearchCommandTests {
         return Array(rows.prefix(count))
     }
 
-    func expectSame(_ csv: [[String: String]], _ hotels: [HotelInfo]) {
+    func expectSame(_ csv: [[String: String]], _ hotels: [HotelInfo]) async throws {
+        let serverURL = try await LiveServer.shared().url
         #expect(csv.count == hotels.count)
         for (row, hotel) in zip(csv, hotels) {
             #expect(row["hotel_id"] == hotel.id)
@@ -44,7 +45,7 @@ struct SearchCommandTests {
             #expect(Decimal(string: row["price"] ?? "") == hotel.price.amount)
             #expect(row["currency"] == hotel.price.currency)
             #expect(row["distance_km"].flatMap(Double.init) == hotel.distanceKm)
-            #expect(row["logo_url"] == LiveServer.shared.url + (hotel.logoURL ?? ""))
+            #expect(row["logo_url"] == serverURL + (hotel.logoURL ?? ""))
         }
     }
 
@@ -56,28 +57,28 @@ struct SearchCommandTests {
             (["--name", "hotel", "--max-price", "200", "--currency", "EUR", "--sort", "name", "--limit", "30"], HotelQuery(name: "hotel", maxPrice: 200, currency: "EUR", sortBy: .name)),
           ])
     func exactResults(_ arguments: [String], _ query: HotelQuery) async throws {
-        let server = LiveServer.shared
+        let server = try await LiveServer.shared()
         let result = try await HotelsBinary.run(["search", "--endpoint", server.endpoint] + arguments)
         #expect(result.status == 0, "\(result.stderr)")
         let limit = arguments.firstIndex(of: "--limit").map { Int(arguments[$0 + 1])! } ?? 50
         let expected = try await catalogRows(query, upTo: limit)
         #expect(!expected.isEmpty, "the query should match hotels in the test catalog")
-        expectSame(try await readCSV(result.stdout), expected)
+        try await expectSame(try await readCSV(result.stdout), expected)
     }
 
     @Test("--all walks more than 10 pages and prints the whole result")
     func allPages() async throws {
-        let server = LiveServer.shared
+        let server = try await LiveServer.shared()
         let result = try await HotelsBinary.run(["search", "--endpoint", server.endpoint, "--all", "--page-size", "100", "--sort", "name"])
         #expect(result.status == 0, "\(result.stderr)")
         let expected = try await catalogRows(HotelQuery(sortBy: .name), upTo: .max)
         #expect(expected.count > 1000)
-        expectSame(try await readCSV(result.stdout), expected)
+        try await expectSame(try await readCSV(result.stdout), expected)
     }
 
     @Test("SOAP 1.2 and --wsdl discovery give the same rows as SOAP 1.1")
     func soap12AndWSDL() async throws {
-        let server = LiveServer.shared
+        let server = try await LiveServer.shared()
         let v11 = try await HotelsBinary.run(["search", "--endpoint", server.endpoint, "--city", "Paris"])
         let v12 = try await HotelsBinary.run(["search", "--wsdl", server.url + "/wsdl", "--soap-version", "1.2", "--city", "Paris"])
         #expect(v11.status == 0 && v12.status == 0, "\(v12.stderr)")
@@ -87,7 +88,7 @@ struct SearchCommandTests {
 
     @Test("json and tsv carry the same hotels as csv")
     func formats() async throws {
-        let server = LiveServer.shared
+        let server = try await LiveServer.shared()
         let csv = try await HotelsBinary.run(["search", "--endpoint", server.endpoint, "--city", "Seoul"])
         let json = try await HotelsBinary.run(["search", "--endpoint", server.endpoint, "--city", "Seoul", "--format", "json"])
         let ids = try json.stdout.split(separator: "\n").map { line -> String in
@@ -101,7 +102,7 @@ struct SearchCommandTests {
 
     @Test("a SOAP fault: exit 3, code, reason and detail on one line")
     func fault() async throws {
-        let result = try await HotelsBinary.run(["search", "--endpoint", LiveServer.shared.endpoint, "--max-price", "100", "--currency", "ZZZ"])
+        let result = try await HotelsBinary.run(["search", "--endpoint", try await LiveServer.shared().endpoint, "--max-price", "100", "--currency", "ZZZ"])
         #expect(result.status == 3)
         #expect(result.stdout.isEmpty, "no CSV header before a failure: it would read as an empty result")
         #expect(result.stderrLines.count == 1)
@@ -112,12 +113,12 @@ struct SearchCommandTests {
     @Test("no match: exit 0 and the header alone, in every format that has one")
     func noMatch() async throws {
         for (format, header) in [("csv", "hotel_id,name,"), ("tsv", "hotel_id\tname\t")] {
-            let result = try await HotelsBinary.run(["search", "--endpoint", LiveServer.shared.endpoint, "--city", "Atlantis", "--format", format])
+            let result = try await HotelsBinary.run(["search", "--endpoint", try await LiveServer.shared().endpoint, "--city", "Atlantis", "--format", format])
             #expect(result.status == 0, "\(result.stderr)")
             #expect(result.stdout.hasPrefix(header), "\(format): \(result.stdout)")
             #expect(result.stdout.split(separator: "\n").count == 1)
         }
-        let json = try await HotelsBinary.run(["search", "--endpoint", LiveServer.shared.endpoint, "--city", "Atlantis", "--format", "json"])
+        let json = try await HotelsBinary.run(["search", "--endpoint", try await LiveServer.shared().endpoint, "--city", "Atlantis", "--format", "json"])
         #expect(json.status == 0 && json.stdout.isEmpty)
     }
 
@@ -171,7 +172,7 @@ struct SearchCommandTests {
 
     @Test("the server dying during --all: non-zero, and the count of rows written")
     func diesMidway() async throws {
-        let server = try LiveServer()
+        let server = try await LiveServer.start()
         let dir = FileManager.default.temporaryDirectory
         let outURL = dir.appendingPathComponent("dies-\(UUID().uuidString).out"), errURL = dir.appendingPathComponent("dies-\(UUID().uuidString).err")
         _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
@@ -189,7 +190,7 @@ struct SearchCommandTests {
               ((try? FileManager.default.attributesOfItem(atPath: outURL.path)[.size] as? Int) ?? 0) == 0 {
             try await Task.sleep(for: .milliseconds(5))
         }
-        server.stop()
+        try await server.stop()
         try await HotelsBinary.offPool { process.waitUntilExit() }
         let errors = try String(contentsOf: errURL, encoding: .utf8)
         let rows = try String(contentsOf: outURL, encoding: .utf8).split(separator: "\n").count - 1

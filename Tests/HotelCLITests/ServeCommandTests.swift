@@ -6,9 +6,9 @@ import Testing
 struct ServeCommandTests {
     @Test("a port in use: exit 69 saying so")
     func portInUse() async throws {
-        let server = try LiveServer()
+        let server = try await LiveServer.start()
         let port = String(server.url.split(separator: ":").last!)
-        let result = try await HotelsBinary.run(["serve", "--port", port, "--catalog", LiveServer.catalogPath])
+        let result = try await HotelsBinary.run(["serve", "--port", port, "--catalog", try await LiveServer.catalogPath()])
         #expect(result.status == 69)
         #expect(result.stderr.contains("already in use"), "\(result.stderr)")
     }

@@ -15,7 +15,7 @@ struct ServeLifecycleTests {
     /// `hotels serve --port 0` over the test catalog, once it is listening.
     static func startServer(_ extra: [String] = []) async throws -> (server: SpawnedProcess, url: String, port: Int) {
         // The catalog is seeded by a blocking child process the first time: not on the pool.
-        let catalog = try await HotelsBinary.offPool { LiveServer.catalogPath }
+        let catalog = try await LiveServer.catalogPath()
         let server = try SpawnedProcess(HotelsBinary.url.path, ["serve", "--port", "0", "--catalog", catalog] + extra)
         let line = try await server.waitForLine(containing: "listening on", timeout: 60)
         guard let start = line.range(of: "http://"), let end = line[start.lowerBound...].firstIndex(of: " "),

@@ -26,7 +26,7 @@ struct BrowseLoadingTests {
 
     @Test("scrolling through 1,000 rows quickly downloads logos only for the rows on screen")
     func fastScroll() async throws {
-        let catalog = try SQLiteCatalog(path: LiveServer.catalogPath, baseURL: "")
+        let catalog = try SQLiteCatalog(path: try await LiveServer.catalogPath(), baseURL: "")
         var order: [String] = []
         for offset in stride(from: 0, to: 1100, by: 500) {
             var query = HotelQuery()
@@ -35,7 +35,7 @@ struct BrowseLoadingTests {
             order += try await catalog.search(query).hotels.map(\.id)
         }
         let requests = Requests()
-        var harness = BrowseHarness(endpoint: LiveServer.shared.endpoint)
+        var harness = BrowseHarness(endpoint: try await LiveServer.shared().endpoint)
         harness.onLogoRequest = { requests.append($0) }
         let activity = try await harness.run { terminal in
             try await terminal.waitUntil("the first logos") { _ in Self.rowsWithPictures(terminal) == 14 }
@@ -62,7 +62,7 @@ struct BrowseLoadingTests {
 
     @Test("when the service goes away the table keeps running, marks failures once, and r retries")
     func serviceGoesAway() async throws {
-        let first = try LiveServer()
+        let first = try await LiveServer.start()
         let port = try #require(URL(string: first.url)?.port)
         let requests = Requests()
         var harness = BrowseHarness(endpoint: first.endpoint)
@@ -70,12 +70,12 @@ struct BrowseLoadingTests {
         var lastRows = HotelQuery()
         lastRows.offset = 2986
         lastRows.limit = 14
-        let expectedLast = try await SQLiteCatalog(path: LiveServer.catalogPath, baseURL: "").search(lastRows).hotels.map(\.name)
+        let expectedLast = try await SQLiteCatalog(path: try await LiveServer.catalogPath(), baseURL: "").search(lastRows).hotels.map(\.name)
 
         _ = try await harness.run { terminal in
             try await terminal.waitUntil("the first logos") { _ in Self.rowsWithPictures(terminal) == 14 }
             try await terminal.waitUntil("page 1 prefetched") { $0.last?.contains("pages 2 ·") == true }
-            first.stop()
+            try await first.stop()
 
             // Rows 14…27 are loaded (page 0) but their logos are not: they fail, once each.
             terminal.inject(.pageDown)
@@ -95,8 +95,8 @@ struct BrowseLoadingTests {
             try await terminal.waitUntil("the help, still responsive") { $0.joined().contains("search by name") }
             terminal.inject(.escape)
 
-            let second = try LiveServer(port: port)
-            defer { second.stop() }
+            let second = try await LiveServer.start(port: port)
+            defer { second.kill() }
             terminal.inject(.char("r"))
             try await terminal.waitUntil("the last rows after r") { _ in terminal.names() == expectedLast }
             try await terminal.waitUntil("their logos") { _ in Self.rowsWithPictures(terminal) == 14 }

@@ -10,7 +10,8 @@ import Testing
 @Suite("hotels browse: the table")
 struct BrowseSessionTests {
     /// The catalog's own answer, to compare the screen with.
-    func catalogPage(_ query: HotelQuery, offset: Int, limit: Int, catalog: String = LiveServer.catalogPath) async throws -> SearchPage {
+    func catalogPage(_ query: HotelQuery, offset: Int, limit: Int, catalog: String? = nil) async throws -> SearchPage {
+        let catalog = if let catalog { catalog } else { try await LiveServer.catalogPath() }
         var query = query
         query.offset = offset
         query.limit = limit
@@ -19,7 +20,7 @@ struct BrowseSessionTests {
 
     @Test("the first screen shows the catalog's first rows, the count and the endpoint")
     func firstScreen() async throws {
-        let server = LiveServer.shared
+        let server = try await LiveServer.shared()
         let expected = try await catalogPage(HotelQuery(), offset: 0, limit: 14)
         _ = try await BrowseHarness(endpoint: server.endpoint).run { terminal in
             try await terminal.waitUntil("the first page") { $0.last?.contains("row 1 of 3,000") == true }
@@ -33,7 +34,7 @@ struct BrowseSessionTests {
 
     @Test("G jumps to the end: only the last page is fetched, placeholders first, then rows")
     func jumpToEnd() async throws {
-        let server = LiveServer.shared
+        let server = try await LiveServer.shared()
         let lastRows = try await catalogPage(HotelQuery(), offset: 2986, limit: 14)
         let activity = try await BrowseHarness(endpoint: server.endpoint).run { terminal in
             try await terminal.waitUntil("the first page") { $0.last?.contains("row 1 of 3,000") == true }
@@ -68,7 +69,7 @@ struct BrowseSessionTests {
             let query = HotelQuery(city: city)
             let expected = try await catalogPage(query, offset: 0, limit: 14)
             #expect(expected.hotels.contains { $0.name.unicodeScalars.contains { $0.value >= 0x3000 } })
-            _ = try await BrowseHarness(endpoint: LiveServer.shared.endpoint, query: query).run { terminal in
+            _ = try await BrowseHarness(endpoint: try await LiveServer.shared().endpoint, query: query).run { terminal in
                 try await terminal.waitUntil("\(city) rows") { _ in terminal.names().first == expected.hotels.first?.name }
                 let borders = (0..<29).map { row in (0..<120).filter { terminal.cell(row: row, column: $0).text == "│" } }
                 #expect(borders.allSatisfy { $0 == borders[0] }, "borders per line: \(borders)")
@@ -80,7 +81,7 @@ struct BrowseSessionTests {
     @Test("a hotel name with escape sequences and bidi overrides is drawn harmlessly")
     func hostileName() async throws {
         let catalog = FileManager.default.temporaryDirectory.appendingPathComponent("hostile-\(UUID()).sqlite").path
-        try FileManager.default.copyItem(atPath: LiveServer.catalogPath, toPath: catalog)
+        try FileManager.default.copyItem(atPath: try await LiveServer.catalogPath(), toPath: catalog)
         defer { try? FileManager.default.removeItem(atPath: catalog) }
         let first = try await catalogPage(HotelQuery(), offset: 0, limit: 1, catalog: catalog).hotels[0]
         // Only characters XML 1.0 can carry reach a client (ESC and BEL cannot be sent at
@@ -89,8 +90,8 @@ struct BrowseSessionTests {
         let update = "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute('UPDATE hotels SET name=? WHERE hotel_id=?', (sys.argv[2], sys.argv[3])); c.commit()"
         let result = try await HotelsBinary.run(["python3", "-c", update, catalog, hostile, first.id], executable: "/usr/bin/env")
         try #require(result.status == 0, "\(result.stderr)")
-        let server = try LiveServer(catalog: catalog)
-        defer { server.stop() }
+        let server = try await LiveServer.start(catalog: catalog)
+        defer { server.kill() }
 
         _ = try await BrowseHarness(endpoint: server.endpoint).run { terminal in
             try await terminal.waitUntil("the first page") { $0.last?.contains("row 1 of 3,000") == true }
@@ -106,7 +107,7 @@ struct BrowseSessionTests {
 
     @Test("a resize re-lays out the table and keeps the selection on screen")
     func resize() async throws {
-        _ = try await BrowseHarness(endpoint: LiveServer.shared.endpoint).run { terminal in
+        _ = try await BrowseHarness(endpoint: try await LiveServer.shared().endpoint).run { terminal in
             try await terminal.waitUntil("the first page") { $0.last?.contains("row 1 of 3,000") == true }
             for _ in 0..<12 { terminal.inject(.down) }
             try await terminal.waitUntil("row 13") { $0.last?.contains("row 13 of") == true }
@@ -123,9 +124,9 @@ struct BrowseSessionTests {
 
     @Test("Enter opens the GetHotel details; Esc goes back")
     func detailView() async throws {
-        let server = LiveServer.shared
+        let server = try await LiveServer.shared()
         let first = try await catalogPage(HotelQuery(), offset: 0, limit: 1).hotels[0]
-        let detail = try #require(try await SQLiteCatalog(path: LiveServer.catalogPath, baseURL: "").hotel(id: first.id))
+        let detail = try #require(try await SQLiteCatalog(path: try await LiveServer.catalogPath(), baseURL: "").hotel(id: first.id))
         _ = try await BrowseHarness(endpoint: server.endpoint).run { terminal in
             try await terminal.waitUntil("the first page") { $0.last?.contains("row 1 of 3,000") == true }
             terminal.inject(.enter)
@@ -144,7 +145,7 @@ struct BrowseSessionTests {
 
     @Test("/ searches by name on the server; s cycles the sort")
     func searchAndSort() async throws {
-        let server = LiveServer.shared
+        let server = try await LiveServer.shared()
         let query = HotelQuery(name: "Hotel")
         let byName = try await catalogPage(query, offset: 0, limit: 14)
         var sorted = query
@@ -166,7 +167,7 @@ struct BrowseSessionTests {
 
     @Test("? shows the keys; any key closes the help")
     func help() async throws {
-        _ = try await BrowseHarness(endpoint: LiveServer.shared.endpoint).run { terminal in
+        _ = try await BrowseHarness(endpoint: try await LiveServer.shared().endpoint).run { terminal in
             try await terminal.waitUntil("the first page") { $0.last?.contains("row 1 of 3,000") == true }
             terminal.inject(.char("?"))
             try await terminal.waitUntil("the help") { $0.joined().contains("search by name") }
@@ -177,7 +178,7 @@ struct BrowseSessionTests {
 
     @Test("with kitty graphics each logo is uploaded once, drawn as placeholders, and deleted at the end")
     func kittyImages() async throws {
-        var harness = BrowseHarness(endpoint: LiveServer.shared.endpoint)
+        var harness = BrowseHarness(endpoint: try await LiveServer.shared().endpoint)
         harness.images = .kitty
         let terminal = try await withKnownTerminal(harness) { terminal in
             try await terminal.waitUntil("the logos") { $0.last?.contains("logos 0 loading") == true && $0.dropFirst().first?.unicodeScalars.first == "\u{10EEEE}" }
@@ -198,7 +199,7 @@ struct BrowseSessionTests {
         let query = HotelQuery(near: GeoCircle(latitude: 37.5665, longitude: 126.978, radiusKm: 15), sortBy: .distance)
         let expected = try await catalogPage(query, offset: 0, limit: 14)
         try #require(expected.totalCount > 14)
-        _ = try await BrowseHarness(endpoint: LiveServer.shared.endpoint, query: query).run { terminal in
+        _ = try await BrowseHarness(endpoint: try await LiveServer.shared().endpoint, query: query).run { terminal in
             try await terminal.waitUntil("the nearest hotels") { _ in terminal.names() == expected.hotels.map(\.name) }
             #expect(terminal.screenLines[0].hasSuffix("Distance"))
             let first = try #require(expected.hotels.first?.distanceKm)
@@ -211,7 +212,7 @@ struct BrowseSessionTests {
 
     @Test("the mouse wheel scrolls three rows a notch; a click selects a row")
     func mouse() async throws {
-        _ = try await BrowseHarness(endpoint: LiveServer.shared.endpoint).run { terminal in
+        _ = try await BrowseHarness(endpoint: try await LiveServer.shared().endpoint).run { terminal in
             try await terminal.waitUntil("the first page") { $0.last?.contains("row 1 of 3,000") == true }
             terminal.inject(bytes: Array("\u{1B}[<65;10;5M\u{1B}[<65;10;5M".utf8))  // SGR wheel down, twice
             try await terminal.waitUntil("row 7") { $0.last?.contains("row 7 of 3,000") == true }

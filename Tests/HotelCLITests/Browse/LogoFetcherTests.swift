@@ -26,7 +26,7 @@ struct LogoFetcherTests {
     func cacheLifecycle() async throws {
         let cache = FileManager.default.temporaryDirectory.appendingPathComponent("logo-cache-\(UUID())")
         defer { try? FileManager.default.removeItem(at: cache) }
-        let server = try LiveServer()
+        let server = try await LiveServer.start()
         let url = URL(string: server.url + "/logos/H0000042.png")!
         let requests = Counter()
 
@@ -50,7 +50,7 @@ struct LogoFetcherTests {
             #expect(requests.count == 2)
 
             // The service is gone: the stale copy beats a failure.
-            server.stop()
+            try await server.stop()
             fetcher.now = { Date().addingTimeInterval(4 * 86400) }
             #expect(try await fetcher.fetchWithOutcome(url).outcome == .stale)
 
@@ -65,7 +65,7 @@ struct LogoFetcherTests {
     func damagedEntry() async throws {
         let cache = FileManager.default.temporaryDirectory.appendingPathComponent("logo-cache-\(UUID())")
         defer { try? FileManager.default.removeItem(at: cache) }
-        let server = LiveServer.shared
+        let server = try await LiveServer.shared()
         let url = URL(string: server.url + "/logos/H0000007.png")!
         try await withFetcher(server, cache: cache) { fetcher in
             let original = try await fetcher.fetch(url)

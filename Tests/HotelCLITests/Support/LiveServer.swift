@@ -8,8 +8,32 @@ final class LiveServer: @unchecked Sendable {
     private let output = Pipe()
     var endpoint: String { url + "/soap" }
 
-    /// One seeded catalog for the whole test run: `hotels seed`, the real command.
-    static let catalogPath: String = {
+    // Tests reach the seeded catalog, the shared server and new servers only through the
+    // async functions below. Each of those waits for a child process, and on Linux
+    // Foundation notices that a child exited on a Dispatch worker: the same few threads the
+    // cooperative pool runs on. Two tests blocked on a lazy `static let` on both pool
+    // threads once hung the whole run (seen in a loop of full runs); off the pool, the
+    // waiting tests merely suspend.
+
+    /// The seeded catalog's path: `hotels seed`, the real command, once per test run.
+    static func catalogPath() async throws -> String {
+        try await HotelsBinary.offPool { seededCatalog }
+    }
+
+    /// Shared by the tests that only read: one server for the suite, stopped at exit
+    /// (a child process outlives its parent otherwise).
+    static func shared() async throws -> LiveServer {
+        try await HotelsBinary.offPool { sharedServer }
+    }
+
+    /// A server of one's own. `port` 0 picks a free one; a fixed port lets a test restart
+    /// a server where it was.
+    static func start(catalog: String? = nil, port: Int = 0) async throws -> LiveServer {
+        let catalog = if let catalog { catalog } else { try await catalogPath() }
+        return try await HotelsBinary.offPool { try LiveServer(catalog: catalog, port: port) }
+    }
+
+    private static let seededCatalog: String = {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("hotels-cli-tests-\(getpid()).sqlite").path
         if !FileManager.default.fileExists(atPath: path) {
             let result = try! HotelsBinary.runBlocking(["seed", "--count", "3000", "--seed", "9", "--output", path])
@@ -18,18 +42,15 @@ final class LiveServer: @unchecked Sendable {
         return path
     }()
 
-    /// Shared by the tests that only read: one server for the suite, stopped at exit
-    /// (a child process outlives its parent otherwise).
-    static let shared: LiveServer = {
-        let server = try! LiveServer()
+    private static let sharedServer: LiveServer = {
+        let server = try! LiveServer(catalog: seededCatalog, port: 0)
         sharedPID = server.process.processIdentifier
-        atexit { if LiveServer.sharedPID > 0 { kill(LiveServer.sharedPID, SIGKILL) } }
+        atexit { if LiveServer.sharedPID > 0 { Glibc.kill(LiveServer.sharedPID, SIGKILL) } }
         return server
     }()
-    nonisolated(unsafe) static var sharedPID: pid_t = 0
+    nonisolated(unsafe) private static var sharedPID: pid_t = 0
 
-    /// `port` 0 picks a free one; a fixed port lets a test restart a server where it was.
-    init(catalog: String = LiveServer.catalogPath, port: Int = 0) throws {
+    private init(catalog: String, port: Int) throws {
         process = Process()
         process.executableURL = HotelsBinary.url
         process.arguments = ["serve", "--port", String(port), "--catalog", catalog, "--log-level", "warning"]
@@ -39,15 +60,25 @@ final class LiveServer: @unchecked Sendable {
         url = try LiveServer.readURL(from: output.fileHandleForReading)
     }
 
-    deinit { stop() }
+    deinit { kill() }
+
+    /// Kills the server now and reaps it on a thread of its own: callable from `defer` and
+    /// from a pool thread, where waiting for a child must not happen.
+    func kill() {
+        guard process.isRunning else { return }
+        Glibc.kill(process.processIdentifier, SIGKILL)
+        nonisolated(unsafe) let process = process
+        Thread { process.waitUntilExit() }.start()
+    }
 
     /// SIGKILL: the test process may pass an ignored SIGTERM on to its children, and a
-    /// child that ignores it would leave `waitUntilExit` waiting forever.
-    func stop() {
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
+    /// child that ignores it would leave `waitUntilExit` waiting forever. Returns once the
+    /// server is gone and its port free.
+    func stop() async throws {
+        nonisolated(unsafe) let process = process
+        guard process.isRunning else { return }
+        Glibc.kill(process.processIdentifier, SIGKILL)
+        try await HotelsBinary.offPool { process.waitUntilExit() }
     }
 
     /// The first stdout line is `listening on http://127.0.0.1:PORT (…)`.
@@ -91,9 +122,11 @@ final class MisbehavingServer: @unchecked Sendable {
         url = "http://127.0.0.1:\(String(decoding: line, as: UTF8.self))/soap"
     }
 
+    /// As `LiveServer`'s: never wait for a child on a pool thread.
     deinit {
         kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        nonisolated(unsafe) let process = process
+        Thread { process.waitUntilExit() }.start()
     }
 }
 
