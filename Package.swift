@@ -28,9 +28,14 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]
         ),
+        // libxml2's pull parser on its own stack, fed like a push parser (see xml_pull.h).
+        .target(
+            name: "CXMLPull",
+            dependencies: ["CLibXML2"]
+        ),
         .target(
             name: "HotelSOAP",
-            dependencies: ["CLibXML2"]
+            dependencies: ["CLibXML2", "CXMLPull"]
         ),
         .target(name: "TerminalTable"),
         .systemLibrary(
@@ -93,7 +98,7 @@ let package = Package(
         .executableTarget(
             name: "hotels-bench",
             dependencies: [
-                "HotelSOAP", "HotelCLI", "HotelClient", "TerminalTable", "Imaging", "CLibXML2",
+                "HotelSOAP", "HotelCLI", "HotelClient", "TerminalTable", "Imaging", "CLibXML2", "CXMLPull",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

@@ -61,6 +61,38 @@ struct SafetyTests {
         #expect(error?.description.contains("urn:hotel-search:v2") == true)
     }
 
+    /// The parser holds back bytes after a chunk's last `>`; a hostile body with none must
+    /// still reach libxml2 (and fail) before it ends, not pile up in our memory.
+    @Test("a start tag that never ends is refused while it streams in")
+    func endlessStartTag() throws {
+        let parser = SOAPMessageParser()
+        let piece = [UInt8](repeating: UInt8(ascii: "a"), count: 16 * 1024)
+        try parser.feed(Array(#"<soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body><x"#.utf8))
+        var fed = 0
+        let error = #expect(throws: SOAPParseError.self) {
+            while fed < 20_000_000 {
+                try parser.feed(piece)
+                fed += piece.count
+            }
+        }
+        #expect(error?.kind == .malformed)
+        // libxml2 gives up on one token after 10 MB (XML_MAX_LOOKUP_LIMIT); held back
+        // without limit, the bytes would never have reached it.
+        #expect(fed < 11_000_000, "refused after \(fed) bytes")
+    }
+
+    @Test("a misspelt last end tag is malformed, not cut off")
+    func misspeltLastTag() {
+        let error = parseError("""
+            <soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body>\
+            <h:SearchHotelsResponse xmlns:h="urn:hotel-search:v1"><h:TotalCount>0</h:TotalCount>\
+            <h:Offset>0</h:Offset></h:SearchHotelsResponse></soap:Body></soap:Envelop>
+
+            """)
+        #expect(error?.kind == .malformed)
+        #expect(error?.description.contains("Envelop") == true)
+    }
+
     @Test("an undeclared entity is malformed XML with its position")
     func undeclaredEntity() {
         let error = parseError("""

@@ -49,4 +49,39 @@ struct SampleTests {
             }
         }
     }
+
+    /// libxml2 reads on past the last complete token; a cut-off body must still say "cut
+    /// off" (retry, or ask the server) and not "malformed" (report a bug), wherever the
+    /// cut falls: inside a tag, a `<![CDATA[`, an entity, a multi-byte character.
+    @Test("every cut inside the Body is reported as truncated", arguments: files)
+    func everyCutIsTruncated(_ file: String) throws {
+        let data = [UInt8](try Fixtures.sample(file))
+        guard (try? SOAPMessageParser.parse(data)) != nil else { return } // an invalid sample: nothing to cut
+        // UTF-16 samples spell "Body" and ">" in two bytes each.
+        let utf16 = data.starts(with: [0xFF, 0xFE]) || data.starts(with: [0xFE, 0xFF])
+        let width = utf16 ? 2 : 1
+        func encoded(_ text: String) -> [UInt8] {
+            text.utf8.flatMap { utf16 ? (data[0] == 0xFF ? [$0, 0] : [0, $0]) : [$0] }
+        }
+        let body = encoded("Body>"), close = encoded(">")
+        guard let bodyStart = Self.firstEnd(of: body, in: data),
+              let rootEnd = Self.lastStart(of: close, in: data) else {
+            Issue.record("no Body in \(file)")
+            return
+        }
+        for length in stride(from: bodyStart, through: rootEnd, by: width) {
+            let error = #expect(throws: SOAPParseError.self, "\(file) cut at \(length)") {
+                try SOAPMessageParser.parse(data[..<length])
+            }
+            #expect(error?.kind == .truncated, "\(file) cut at \(length): \(error?.description ?? "")")
+        }
+    }
+
+    static func firstEnd(of needle: [UInt8], in bytes: [UInt8]) -> Int? {
+        (0...(bytes.count - needle.count)).first { bytes[$0..<($0 + needle.count)].elementsEqual(needle) }.map { $0 + needle.count }
+    }
+
+    static func lastStart(of needle: [UInt8], in bytes: [UInt8]) -> Int? {
+        (0...(bytes.count - needle.count)).last { bytes[$0..<($0 + needle.count)].elementsEqual(needle) }
+    }
 }

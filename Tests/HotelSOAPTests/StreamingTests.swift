@@ -10,18 +10,35 @@ struct StreamingTests {
         return try SOAPResponseWriter.searchResults(SearchPage(totalCount: count, offset: 0, hotels: hotels), version: version)
     }
 
-    @Test("hotels are handed out as their elements close, before the response ends")
+    /// libxml2's pull parser reads a token only with 250 bytes of lookahead past it (or
+    /// at the end of the body), so a hotel comes out once 250 more bytes have arrived.
+    @Test("each hotel is handed out once its closing tag and 250 bytes more have arrived, never before")
     func handsOutEarly() throws {
-        let body = try Self.page(10)
+        let body = try Self.page(200)
+        let closings = Self.ends(of: Array("</h:Hotel>".utf8), in: body)
+        #expect(closings.count == 200)
         var seen = 0
         let parser = SOAPMessageParser { _ in seen += 1 }
-        try parser.feed(body[..<(body.count / 2)])
-        #expect(parser.totalCount == 10)
-        #expect(seen >= 3, "half the bytes should have produced several hotels already")
-        try parser.feed(body[(body.count / 2)...])
+        var fed = 0
+        // 997: pieces that end anywhere, inside tags, names and text.
+        for start in stride(from: 0, to: body.count, by: 997) {
+            let piece = body[start..<min(start + 997, body.count)]
+            try parser.feed(piece)
+            fed += piece.count
+            let complete = closings.filter { $0 <= fed }.count
+            let due = closings.filter { $0 + 256 <= fed }.count
+            #expect(seen >= due && seen <= complete, "after \(fed) of \(body.count) bytes: \(seen) hotels out, \(complete) complete, \(due) due")
+            if fed > 400 + 256 { #expect(parser.totalCount == 200) }
+        }
         guard case .searchResults(let page) = try parser.finish().message else { Issue.record("not a page"); return }
-        #expect(seen == 10)
-        #expect(page.totalCount == 10 && page.hotels.isEmpty)
+        #expect(seen == 200)
+        #expect(page.totalCount == 200 && page.hotels.isEmpty)
+    }
+
+    /// The offsets just past each occurrence of `needle`.
+    static func ends(of needle: [UInt8], in haystack: [UInt8]) -> [Int] {
+        guard haystack.count >= needle.count else { return [] }
+        return (0...(haystack.count - needle.count)).filter { haystack[$0..<($0 + needle.count)].elementsEqual(needle) }.map { $0 + needle.count }
     }
 
     @Test("a truncated response is never a page: every proper prefix fails")
@@ -54,6 +71,85 @@ struct StreamingTests {
         }
         #expect(throws: Stop.self) { try parser.feed(body) }
         #expect(seen == 2)
+    }
+
+    /// libxml2 runs on its own stack and waits there for bytes (SAXDriver): a parser
+    /// dropped mid-response must unwind it without one more callback, and free it.
+    @Test("a parser dropped mid-response calls back no more and frees its parse")
+    func droppedHalfway() throws {
+        let body = try Self.page(200)
+        for _ in 0..<40 { // more than the stacks kept for reuse
+            var seen = 0
+            do {
+                let parser = SOAPMessageParser { _ in seen += 1 }
+                try parser.feed(body[..<(body.count / 2)])
+            }
+            #expect(seen > 50 && seen < 200)
+            let after = seen
+            _ = try SOAPMessageParser.parseSearchPage(body) // another parse, maybe on the same stack
+            #expect(seen == after)
+        }
+    }
+
+    /// Across `await`s a task resumes on any thread of the pool; the suspended parse must
+    /// follow it there, and parses in flight side by side must not see each other's bytes.
+    @Test("parses interleaved across tasks and threads each get their own hotels")
+    func interleavedAcrossThreads() async throws {
+        let pages = try (0..<8).map { i in try Self.page(300 + i, version: i % 2 == 0 ? .v11 : .v12) }
+        let counts = try await withThrowingTaskGroup(of: (Int, Int).self) { group in
+            for (i, body) in pages.enumerated() {
+                group.addTask {
+                    var seen = 0
+                    let parser = SOAPMessageParser { _ in seen += 1 }
+                    for start in stride(from: 0, to: body.count, by: 3000) {
+                        try parser.feed(body[start..<min(start + 3000, body.count)])
+                        await Task.yield()
+                    }
+                    guard case .searchResults(let page) = try parser.finish().message else { return (i, -1) }
+                    return (i, page.totalCount == seen ? seen : -1)
+                }
+            }
+            return try await group.reduce(into: [:]) { $0[$1.0] = $1.1 }
+        }
+        for i in 0..<8 { #expect(counts[i] == 300 + i) }
+    }
+
+    @Test("a parse may move to another thread between two chunks")
+    func movesBetweenThreads() throws {
+        let body = try Self.page(100)
+        // Fed from one fresh thread per chunk, strictly one after another.
+        nonisolated(unsafe) let parser = SOAPMessageParser()
+        for start in stride(from: 0, to: body.count, by: 2000) {
+            let chunk = Array(body[start..<min(start + 2000, body.count)])
+            let done = DispatchSemaphore(value: 0)
+            nonisolated(unsafe) var failure: (any Error)?
+            Thread {
+                do { try parser.feed(chunk) } catch { failure = error }
+                done.signal()
+            }.start()
+            done.wait()
+            if let failure { throw failure }
+        }
+        #expect(try parser.finish() == SOAPMessageParser.parse(body))
+    }
+
+    /// Bytes after the last `>` of a chunk wait for the next one (CXMLPull), but only up to
+    /// 64 KiB: a longer text goes to libxml2 anyway, cut before a `&` or `<` near its end.
+    @Test("a 300 KB text with entities and multi-byte characters, fed in odd pieces, parses as a whole one")
+    func longText() throws {
+        let unit = "Zimmer mit Blick & Frühstück <täglich> 東京 "
+        let description = String(repeating: unit, count: 300_000 / unit.utf8.count)
+        var rng = SplitMix64(seed: 3)
+        let detail = HotelDetail(hotel: RandomText.hotel(&rng), description: description, imageURLs: [])
+        let body = try SOAPResponseWriter.hotelDetail(detail, version: .v12)
+        for size in [1000, 4093, 70_001] {
+            let parser = SOAPMessageParser()
+            for start in stride(from: 0, to: body.count, by: size) {
+                try parser.feed(body[start..<min(start + size, body.count)])
+            }
+            guard case .hotelDetail(let parsed) = try parser.finish().message else { Issue.record("not a detail"); return }
+            #expect(parsed == detail, "pieces of \(size) bytes")
+        }
     }
 
     /// Streams a ~100 MB response through the parser without ever holding it: no 10 MB

@@ -69,7 +69,7 @@ final class SOAPMessageHandler: SAXDelegate {
     func didStartElement(_ localName: UnsafePointer<UInt8>, namespaceURI: UnsafePointer<UInt8>?, attributes: SAXAttributes) {
         depth += 1
         if depth > maxDepth {
-            return fail(.tooDeep, "elements nest deeper than \(maxDepth) levels")
+            return failStart(.tooDeep, "elements nest deeper than \(maxDepth) levels")
         }
         if skipDepth > 0 || leaf != nil {
             // Inside an ignored subtree, or an element inside a text field: skip it all.
@@ -204,7 +204,7 @@ final class SOAPMessageHandler: SAXDelegate {
         case (.Envelope, .soap12): version = .v12
         default:
             let what = name == .Envelope ? "an Envelope in namespace \(uri.map { String(cString: $0) } ?? "(none)")" : "<\(qualified(local, uri))>"
-            return fail(.notSOAP, "expected a SOAP 1.1 or 1.2 Envelope but the document starts with \(what)")
+            return failStart(.notSOAP, "expected a SOAP 1.1 or 1.2 Envelope but the document starts with \(what)")
         }
         scopes.append(.envelope)
     }
@@ -218,7 +218,7 @@ final class SOAPMessageHandler: SAXDelegate {
         case (.GetHotel, .contract): scopes.append(.getHotelRequest)
         case (.Fault, let ns) where ns.isEnvelope: scopes.append(.fault)
         default:
-            fail(.notSOAP, "the SOAP Body holds <\(qualified(local, uri))>, which is not an operation of \(HotelSearchContract.namespace)")
+            failStart(.notSOAP, "the SOAP Body holds <\(qualified(local, uri))>, which is not an operation of \(HotelSearchContract.namespace)")
         }
     }
 
@@ -352,6 +352,12 @@ final class SOAPMessageHandler: SAXDelegate {
         guard error == nil else { return }
         error = SOAPParseError(kind, line: driver.line, column: driver.column, reason: reason, field: field)
         driver.stop()
+    }
+
+    /// Fails on a start tag, unless the tag is only a cut-off prefix (`<so` of `<soap:Fault>`).
+    private func failStart(_ kind: SOAPParseError.Kind, _ reason: String) {
+        if driver.startTagIsCutOff { return skip() }
+        fail(kind, reason)
     }
 
     private func invalid(_ field: String, _ problem: String, _ value: String?) {

@@ -15,6 +15,11 @@ import Foundation
 /// let envelope = try parser.finish()   // .searchResults(page) with page.hotels empty
 /// ```
 ///
+/// `onHotel` runs during `feed`/`finish`, on the caller's thread but on the parser's own
+/// 1 MiB stack (libxml2 pauses there between chunks; see `SAXDriver`): keep deep recursion
+/// out of it. A hotel comes out once libxml2 has read 250 bytes past its end tag, or at
+/// `finish`.
+///
 /// Errors are `SOAPParseError` (malformed, truncated, DOCTYPE, not XML, not SOAP, invalid
 /// value), or whatever `onHotel` threw. A truncated document is always an error, never a
 /// short page.
@@ -89,7 +94,7 @@ public final class SOAPMessageParser {
         if let error = handler.error { throw error }
         guard let failure = driver.failure else { return }
         // The root never closed and the input ran out: the message was cut off.
-        let truncated = last && !handler.rootClosed && handler.version != nil
+        let truncated = last && failure.atEndOfInput && !handler.rootClosed && handler.version != nil
         if truncated {
             throw SOAPParseError(.truncated, line: failure.line, column: failure.column,
                                  reason: "the message was cut off: it ends before its Envelope closes")

@@ -1,0 +1,305 @@
+#define _GNU_SOURCE
+#include "xml_pull.h"
+#include <libxml/parser.h>
+#include <libxml/parserInternals.h>
+#include <pthread.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <ucontext.h>
+#include <unistd.h>
+
+// The parser's stack. libxml2 itself needs a few KiB (its content loop is iterative); the
+// rest is for the SAX callbacks, which include a caller's per-hotel closure. Pages are
+// only committed when touched; a guard page below turns an overflow into a crash, not
+// corruption.
+#define STACK_SIZE (1024 * 1024)
+
+// Bytes held back while no `>` arrives (a long text) before they go to libxml2 anyway:
+// what a hostile server can make us hold.
+#define HOLD_LIMIT (64 * 1024)
+
+enum input { MORE, END, ABORT };
+
+struct hs_pull {
+    ucontext_t caller;  // where the parser switches back to: the latest feed/finish/free
+    ucontext_t parser;
+    char *stack;        // the guard page, then STACK_SIZE bytes
+    xmlSAXHandler sax;
+    void *user;
+    int options;
+    xmlParserCtxtPtr context;
+
+    // What libxml2 may read now: first `held[held_read..held_ready)`, then `next[0..left)`
+    // (the caller's bytes, only during hs_pull_feed).
+    char *held;         // bytes kept from earlier feeds
+    size_t held_count, held_capacity, held_read, held_ready;
+    const char *next;
+    size_t left;
+
+    size_t fed;         // bytes fed so far: the alignment of wide encodings
+    int unit;           // 0 until known; then 1, 2 or 4 bytes per `>`
+    char gt[4];         // how `>` is spelled in this document's encoding
+
+    enum input input;
+    int started;
+    int finished;
+};
+
+// MARK: stacks, reused: a server parses a small request per call
+
+static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER;
+static char *pool[8];
+static int pool_count;
+
+static size_t page_size(void) { return (size_t)sysconf(_SC_PAGESIZE); }
+
+static char *stack_take(void) {
+    pthread_mutex_lock(&pool_lock);
+    char *stack = pool_count > 0 ? pool[--pool_count] : NULL;
+    pthread_mutex_unlock(&pool_lock);
+    if (stack) return stack;
+    size_t guard = page_size();
+    stack = mmap(NULL, guard + STACK_SIZE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (stack == MAP_FAILED) return NULL;
+    if (mprotect(stack, guard, PROT_NONE) != 0) {
+        munmap(stack, guard + STACK_SIZE);
+        return NULL;
+    }
+    return stack;
+}
+
+static void stack_give(char *stack) {
+    pthread_mutex_lock(&pool_lock);
+    if (pool_count < (int)(sizeof pool / sizeof pool[0])) {
+        pool[pool_count++] = stack;
+        stack = NULL;
+    }
+    pthread_mutex_unlock(&pool_lock);
+    if (stack) munmap(stack, page_size() + STACK_SIZE);
+}
+
+// MARK: the parser side
+
+// libxml2's read callback. libxml2's pull parser assumes a read gives it a whole token:
+// after it asks for more it peeks a few bytes ahead ("<![CDATA[", "&#x", "</") and
+// misreads a token cut between two reads. So the caller's bytes are only handed over up
+// to their last `>` (see hs_pull_feed): no such token contains one, and the tokens that
+// may (text, attribute values, comments) libxml2 reads a character at a time, asking for
+// more as it goes. When nothing is ready, switch back to the caller until it feeds more,
+// ends the document or gives up.
+static int read_fed(void *context, char *buffer, int len) {
+    hs_pull *p = context;
+    size_t filled = 0;
+    while (filled < (size_t)len) {
+        // A fatal error turned the callbacks off; libxml2 would read on to the end anyway.
+        if (p->context && !p->context->wellFormed) return 0;
+        size_t want = (size_t)len - filled;
+        if (p->held_read < p->held_ready) {
+            size_t n = p->held_ready - p->held_read < want ? p->held_ready - p->held_read : want;
+            memcpy(buffer + filled, p->held + p->held_read, n);
+            p->held_read += n;
+            filled += n;
+        } else if (p->left > 0) {
+            size_t n = p->left < want ? p->left : want;
+            memcpy(buffer + filled, p->next, n);
+            p->next += n;
+            p->left -= n;
+            filled += n;
+        } else if (filled > 0 || p->input != MORE) {
+            break;
+        } else {
+            swapcontext(&p->parser, &p->caller);
+        }
+    }
+    return p->input == ABORT ? -1 : (int)filled;
+}
+
+// makecontext passes only ints: the pointer comes in two halves.
+static void parser_main(unsigned int high, unsigned int low) {
+    hs_pull *p = (hs_pull *)(((uintptr_t)high << 32) | (uintptr_t)low);
+    p->context = xmlCreateIOParserCtxt(&p->sax, p->user, read_fed, NULL, p, XML_CHAR_ENCODING_NONE);
+    if (p->context) {
+        xmlCtxtUseOptions(p->context, p->options);
+        xmlParseDocument(p->context);
+    }
+    p->finished = 1;
+    // Returning resumes uc_link: the caller of the switch that got us here.
+}
+
+// MARK: the caller side
+
+hs_pull *hs_pull_create(const void *sax, void *user, int options) {
+    hs_pull *p = calloc(1, sizeof *p);
+    if (!p) return NULL;
+    p->stack = stack_take();
+    if (!p->stack) {
+        free(p);
+        return NULL;
+    }
+    memcpy(&p->sax, sax, sizeof p->sax);
+    p->user = user;
+    p->options = options;
+    return p;
+}
+
+// Switches to the parser until it has read everything ready and wants more, or is done.
+static void run(hs_pull *p) {
+    if (p->finished) return;
+    if (!p->started) {
+        p->started = 1;
+        getcontext(&p->parser);
+        p->parser.uc_stack.ss_sp = p->stack + page_size();
+        p->parser.uc_stack.ss_size = STACK_SIZE;
+        p->parser.uc_link = &p->caller;
+        uintptr_t address = (uintptr_t)p;
+        makecontext(&p->parser, (void (*)(void))parser_main, 2, (unsigned int)(address >> 32), (unsigned int)address);
+    }
+    swapcontext(&p->caller, &p->parser);
+}
+
+static int hold(hs_pull *p, const char *bytes, size_t count) {
+    if (p->held_count + count > p->held_capacity) {
+        size_t capacity = p->held_capacity ? p->held_capacity : 4096;
+        while (capacity < p->held_count + count) capacity *= 2;
+        char *grown = realloc(p->held, capacity);
+        if (!grown) return 0;
+        p->held = grown;
+        p->held_capacity = capacity;
+    }
+    memcpy(p->held + p->held_count, bytes, count);
+    p->held_count += count;
+    return 1;
+}
+
+// Drops the held bytes libxml2 has read.
+static void compact_held(hs_pull *p) {
+    memmove(p->held, p->held + p->held_read, p->held_count - p->held_read);
+    p->held_count -= p->held_read;
+    p->held_ready -= p->held_read;
+    p->held_read = 0;
+}
+
+// The encoding's code unit for `>`, from the first 4 bytes (XML 1.0 appendix F): UTF-16
+// and UCS-4 spell it in 2 or 4 bytes, every other encoding we accept as ASCII's 0x3E.
+static void learn_unit(hs_pull *p, const unsigned char *b) {
+    static const struct { unsigned char head[4]; int unit; char gt[4]; } wide[] = {
+        {{0x00, 0x00, 0xFE, 0xFF}, 4, {0, 0, 0, '>'}}, {{0xFF, 0xFE, 0x00, 0x00}, 4, {'>', 0, 0, 0}},
+        {{0x00, 0x00, 0x00, 0x3C}, 4, {0, 0, 0, '>'}}, {{0x3C, 0x00, 0x00, 0x00}, 4, {'>', 0, 0, 0}},
+        {{0x00, 0x3C, 0x00, 0x3F}, 2, {0, '>'}},       {{0x3C, 0x00, 0x3F, 0x00}, 2, {'>', 0}},
+    };
+    p->unit = 1;
+    p->gt[0] = '>';
+    for (size_t i = 0; i < sizeof wide / sizeof wide[0]; i++) {
+        if (memcmp(b, wide[i].head, 4) == 0) {
+            p->unit = wide[i].unit;
+            memcpy(p->gt, wide[i].gt, 4);
+            return;
+        }
+    }
+    if ((b[0] == 0xFE && b[1] == 0xFF) || (b[0] == 0xFF && b[1] == 0xFE)) {
+        p->unit = 2;
+        p->gt[0] = b[0] == 0xFE ? 0 : '>';
+        p->gt[1] = b[0] == 0xFE ? '>' : 0;
+    }
+}
+
+// The length of the longest prefix of `bytes` (which start at document offset `offset`)
+// that ends with a whole `>`; 0 if none.
+static size_t through_last_gt(const hs_pull *p, const char *bytes, size_t count, size_t offset) {
+    if (p->unit == 1) {
+        const char *gt = memrchr(bytes, '>', count);
+        return gt ? (size_t)(gt - bytes) + 1 : 0;
+    }
+    size_t u = (size_t)p->unit;
+    if (count < u) return 0;
+    for (size_t i = count - u + 1; i-- > 0;) {
+        if ((offset + i) % u == 0 && memcmp(bytes + i, p->gt, u) == 0) return i + u;
+    }
+    return 0;
+}
+
+int hs_pull_feed(hs_pull *p, const void *data, size_t count) {
+    const char *bytes = data;
+    if (p->finished || count == 0) return p->finished;
+    size_t offset = p->fed;
+    p->fed += count;
+    if (!p->unit) {
+        // Until 4 bytes say how `>` is spelled, hold them.
+        if (!hold(p, bytes, count)) return p->finished;
+        if (p->held_count < 4) return 0;
+        learn_unit(p, (const unsigned char *)p->held);
+        size_t ready = through_last_gt(p, p->held, p->held_count, 0);
+        if (ready == 0 && p->held_count < HOLD_LIMIT) return 0;
+        p->held_ready = ready ? ready : p->held_count;
+        run(p);
+        compact_held(p);
+        return p->finished;
+    }
+    size_t ready = through_last_gt(p, bytes, count, offset);
+    if (ready == 0) {
+        // A long text with no `>`: hold it up to a limit, then hand it all over. 64 KiB at
+        // once is lookahead enough; a token cut at its end is read after the next feed.
+        if (!hold(p, bytes, count)) return p->finished;
+        if (p->held_count - p->held_read < HOLD_LIMIT) return 0;
+        p->held_ready = p->held_count;
+        run(p);
+        compact_held(p);
+        return p->finished;
+    }
+    // The common case: what was held, then these bytes through their last `>`, straight
+    // from the caller's buffer; the rest is held for the next feed.
+    p->held_ready = p->held_count;
+    p->next = bytes;
+    p->left = ready;
+    run(p);
+    p->next = NULL;
+    p->left = 0;
+    compact_held(p);
+    if (!p->finished && !hold(p, bytes + ready, count - ready)) {
+        // Out of memory: end the parse rather than lose bytes silently.
+        p->input = END;
+        run(p);
+    }
+    return p->finished;
+}
+
+int hs_pull_finish(hs_pull *p) {
+    p->held_ready = p->held_count;
+    p->input = END;
+    run(p);
+    return 1;
+}
+
+void *hs_pull_context(hs_pull *p) { return p->context; }
+
+int hs_pull_input_ended(hs_pull *p) {
+    return p->input == END && p->held_read == p->held_count && p->left == 0;
+}
+
+int hs_pull_at_end(hs_pull *p) {
+    return hs_pull_input_ended(p) && p->context && p->context->input && p->context->input->cur
+        && *p->context->input->cur == 0;
+}
+
+void hs_pull_free(hs_pull *p) {
+    if (!p) return;
+    if (p->started && !p->finished) {
+        // Let libxml2 unwind through its own end-of-input path so it frees what it holds:
+        // the read fails, it parses what it has buffered, finds the document cut off and
+        // returns. Callbacks are off and the user pointer gone, so none reaches a caller
+        // that may already be freed. (Not xmlStopParser: it frees the input buffer that
+        // the suspended read still points into.)
+        if (p->context) {
+            p->context->disableSAX = 1;
+            p->context->userData = NULL;
+        }
+        p->input = ABORT;
+        run(p);
+    }
+    if (p->context) xmlFreeParserCtxt(p->context);
+    stack_give(p->stack);
+    free(p->held);
+    free(p);
+}
