@@ -173,6 +173,15 @@ static int hold(hs_pull *p, const char *bytes, size_t count) {
     return 1;
 }
 
+// Out of memory for the bytes to hold: end the document here rather than drop them, so
+// the parse fails (as cut off) instead of reading on past a gap.
+static int give_up(hs_pull *p) {
+    p->held_ready = p->held_count;
+    p->input = END;
+    run(p);
+    return p->finished;
+}
+
 // Drops the held bytes libxml2 has read.
 static void compact_held(hs_pull *p) {
     memmove(p->held, p->held + p->held_read, p->held_count - p->held_read);
@@ -227,7 +236,7 @@ int hs_pull_feed(hs_pull *p, const void *data, size_t count) {
     p->fed += count;
     if (!p->unit) {
         // Until 4 bytes say how `>` is spelled, hold them.
-        if (!hold(p, bytes, count)) return p->finished;
+        if (!hold(p, bytes, count)) return give_up(p);
         if (p->held_count < 4) return 0;
         learn_unit(p, (const unsigned char *)p->held);
         size_t ready = through_last_gt(p, p->held, p->held_count, 0);
@@ -241,7 +250,7 @@ int hs_pull_feed(hs_pull *p, const void *data, size_t count) {
     if (ready == 0) {
         // A long text with no `>`: hold it up to a limit, then hand it all over. 64 KiB at
         // once is lookahead enough; a token cut at its end is read after the next feed.
-        if (!hold(p, bytes, count)) return p->finished;
+        if (!hold(p, bytes, count)) return give_up(p);
         if (p->held_count - p->held_read < HOLD_LIMIT) return 0;
         p->held_ready = p->held_count;
         run(p);
@@ -257,11 +266,7 @@ int hs_pull_feed(hs_pull *p, const void *data, size_t count) {
     p->next = NULL;
     p->left = 0;
     compact_held(p);
-    if (!p->finished && !hold(p, bytes + ready, count - ready)) {
-        // Out of memory: end the parse rather than lose bytes silently.
-        p->input = END;
-        run(p);
-    }
+    if (!p->finished && !hold(p, bytes + ready, count - ready)) return give_up(p);
     return p->finished;
 }
 
