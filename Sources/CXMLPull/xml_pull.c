@@ -232,20 +232,19 @@ static size_t through_last_gt(const hs_pull *p, const char *bytes, size_t count,
 int hs_pull_feed(hs_pull *p, const void *data, size_t count) {
     const char *bytes = data;
     if (p->finished || count == 0) return p->finished;
-    size_t offset = p->fed;
-    p->fed += count;
     if (!p->unit) {
-        // Until 4 bytes say how `>` is spelled, hold them.
-        if (!hold(p, bytes, count)) return give_up(p);
+        // Hold the first 4 bytes until they say how `>` is spelled; go on with the rest.
+        size_t head = 4 - p->held_count < count ? 4 - p->held_count : count;
+        if (!hold(p, bytes, head)) return give_up(p);
+        p->fed += head;
+        bytes += head;
+        count -= head;
         if (p->held_count < 4) return 0;
         learn_unit(p, (const unsigned char *)p->held);
-        size_t ready = through_last_gt(p, p->held, p->held_count, 0);
-        if (ready == 0 && p->held_count < HOLD_LIMIT) return 0;
-        p->held_ready = ready ? ready : p->held_count;
-        run(p);
-        compact_held(p);
-        return p->finished;
+        if (count == 0) return 0;
     }
+    size_t offset = p->fed;
+    p->fed += count;
     size_t ready = through_last_gt(p, bytes, count, offset);
     if (ready == 0) {
         // A long text with no `>`: hold it up to a limit, then hand it all over. 64 KiB at

@@ -62,13 +62,9 @@ enum ParseBench {
     static func parseOurs(path: String) throws -> Int {
         var count = 0
         let parser = SOAPMessageParser { _ in count += 1 }
-        let fd = open(path, O_RDONLY)
-        defer { close(fd) }
-        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-        while true {
-            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n <= 0 { break }
-            try buffer.withUnsafeBytes { try parser.feed(UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
+        _ = try FileChunks.read(path) { chunk in
+            try parser.feed(chunk)
+            return true
         }
         _ = try parser.finish()
         return count

@@ -24,30 +24,19 @@ enum SAXFloor {
         sax.serror = { _, _ in }
         let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOWARNING.rawValue | XML_PARSE_NOERROR.rawValue)
         var elements = 0
-        let fd = open(path, O_RDONLY)
-        guard fd >= 0 else { throw BenchError("cannot open \(path)") }
-        defer { close(fd) }
-        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-        func chunks(_ body: (UnsafeRawBufferPointer) -> Bool) -> Bool {
-            while true {
-                let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-                if n <= 0 { return true }
-                guard buffer.withUnsafeBytes({ body(UnsafeRawBufferPointer(rebasing: $0[0..<n])) }) else { return false }
-            }
-        }
-        let wellFormed = withUnsafeMutablePointer(to: &elements) { counter -> Bool in
+        let wellFormed = try withUnsafeMutablePointer(to: &elements) { counter throws -> Bool in
             switch mode {
             case .pull:
                 guard let parser = hs_pull_create(&sax, counter, options) else { return false }
                 defer { hs_pull_free(parser) }
-                guard chunks({ hs_pull_feed(parser, $0.baseAddress, $0.count) == 0 }) else { return false }
+                guard try FileChunks.read(path, { hs_pull_feed(parser, $0.baseAddress, $0.count) == 0 }) else { return false }
                 _ = hs_pull_finish(parser)
                 return hs_pull_context(parser)?.assumingMemoryBound(to: xmlParserCtxt.self).pointee.wellFormed != 0
             case .push:
                 guard let ctxt = xmlCreatePushParserCtxt(&sax, counter, nil, 0, nil) else { return false }
                 defer { xmlFreeParserCtxt(ctxt) }
                 xmlCtxtUseOptions(ctxt, options)
-                guard chunks({ xmlParseChunk(ctxt, $0.baseAddress?.assumingMemoryBound(to: CChar.self), Int32($0.count), 0) == 0 }) else { return false }
+                guard try FileChunks.read(path, { xmlParseChunk(ctxt, $0.baseAddress?.assumingMemoryBound(to: CChar.self), Int32($0.count), 0) == 0 }) else { return false }
                 return xmlParseChunk(ctxt, nil, 0, 1) == 0 && ctxt.pointee.wellFormed != 0
             }
         }

@@ -71,6 +71,8 @@ final class SAXDriver {
         /// The error came at the very end of the input, after it had ended: the document
         /// was cut off rather than malformed.
         var atEndOfInput = false
+
+        static let outOfMemory = Failure(message: "libxml2 could not create a parser (out of memory)", line: 1, column: 1, code: -1)
     }
 
     // The callbacks reach the handler through libxml2's user-data pointer as an unretained,
@@ -126,13 +128,13 @@ final class SAXDriver {
             puller = makePuller()
         }
         guard let puller else {
-            failure = Failure(message: "libxml2 could not create a parser (out of memory)", line: 1, column: 1, code: -1)
+            failure = .outOfMemory
             return false
         }
         var ended = hs_pull_feed(puller, bytes.baseAddress, bytes.count) != 0
         if last { ended = hs_pull_finish(puller) != 0 }
         guard let context else {
-            if ended { failure = Failure(message: "libxml2 could not create a parser (out of memory)", line: 1, column: 1, code: -1) }
+            if ended { failure = .outOfMemory }
             return !ended
         }
         // Ending before the document did means an error or a stop.
