@@ -35,6 +35,9 @@ enum Bench {
             for _ in 0..<3 { _ = try ParseBench.parseOurs(path: file) }
         case .parseOnly(let file):
             // The parse section alone, printed and not written: for working on the parser.
+            if let file, !FileManager.default.isReadableFile(atPath: file) {
+                throw BenchError("cannot read \(file): no such file, or not readable")
+            }
             let path = try file ?? parseInput(.full, try BenchPaths(quick: false))
             var report = BenchmarkReport(command: "hotels-bench --parse-only", machine: .current(wrk: nil))
             report.sections = [try ParseBench.run(path: path, runs: BenchSettings.full.parseRuns).section]

@@ -50,4 +50,15 @@ struct BenchSmokeTests {
         #expect(lines.last?.hasPrefix("Usage: hotels-bench") == true)
         #expect(lines.count == 2)
     }
+
+    @Test("a file that is not there: one line naming it, exit 1", arguments: ["--parse-only", "--profile-parse"])
+    func missingFile(option: String) async throws {
+        let run = try SpawnedProcess(Self.bench, [option, "/nonexistent/response.xml"])
+        #expect(try await run.wait(timeout: 30) == .exited(1))
+        #expect(run.stdout.isEmpty)
+        let lines = run.stderr.split(separator: "\n")
+        #expect(lines.count == 1, "stderr:\n\(run.stderr)")
+        #expect(lines.first?.hasPrefix("hotels-bench: cannot ") == true)
+        #expect(lines.first?.contains("/nonexistent/response.xml") == true)
+    }
 }
