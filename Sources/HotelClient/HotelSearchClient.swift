@@ -6,14 +6,14 @@ import NIOCore
 import NIOHTTP1
 import NIOHTTPCompression
 
-/// Talks to a HotelSearch service: builds the envelope, posts it, streams the response
-/// body into the parser as it arrives.
+/// Talks to a hotel search service in any `SOAPDialect`: builds the envelope, posts it,
+/// streams the response body into the dialect's reader as it arrives.
 ///
 /// The client owns its `HTTPClient` and shuts it down when the scope ends:
 /// ```swift
 /// try await HotelSearchClient.with(.init(endpoint: url)) { client in
-///     let page = try await client.search(HotelQuery(city: "Seoul")) { hotel in print(hotel.name) }
-///     print("\(page.totalCount) in all")
+///     let page = try await client.searchPage(HotelQuery(city: "Seoul"), page: .first(size: 50)) { hotel in print(hotel.name) }
+///     print("\(page.totalCount ?? page.count) in all")
 /// }
 /// ```
 /// Faults are thrown as `SOAPFault`, bad responses as `SOAPParseError`, transport
@@ -22,6 +22,8 @@ public struct HotelSearchClient: Sendable {
     public struct Configuration: Sendable {
         public var endpoint: URL
         public var version: SOAPVersion
+        /// The vocabulary the service speaks; our own contract unless told otherwise.
+        public var dialect: any SOAPDialect
         /// Connect timeout, and the longest wait for the next bytes of a response.
         public var timeout: Double
         /// Extra attempts after a refused connection or an HTTP 503, with backoff.
@@ -31,10 +33,11 @@ public struct HotelSearchClient: Sendable {
         /// The CAs an https endpoint's certificate must chain to.
         public var trustRoots: TrustRoots
 
-        public init(endpoint: URL, version: SOAPVersion = .v11, timeout: Double = 30, retries: Int = 2, maxResponseSize: Int = 512 << 20,
-                    trustRoots: TrustRoots = .system) {
+        public init(endpoint: URL, version: SOAPVersion = .v11, dialect: any SOAPDialect = HotelSearchDialect(), timeout: Double = 30,
+                    retries: Int = 2, maxResponseSize: Int = 512 << 20, trustRoots: TrustRoots = .system) {
             self.endpoint = endpoint
             self.version = version
+            self.dialect = dialect
             self.timeout = timeout
             self.retries = retries
             self.maxResponseSize = maxResponseSize
@@ -45,6 +48,9 @@ public struct HotelSearchClient: Sendable {
     public let configuration: Configuration
     let http: HTTPClient
     let logger: Logger
+
+    /// The dialect the service speaks.
+    public var dialect: any SOAPDialect { configuration.dialect }
 
     /// Runs `body` with a client whose HTTP connections close when it returns.
     public static func with<Result>(
@@ -79,54 +85,49 @@ public struct HotelSearchClient: Sendable {
 
     // MARK: Operations
 
-    /// One page: hotels go to `onHotel` as they are parsed; the returned page holds the
-    /// counts (and no hotels).
-    public func search(_ query: HotelQuery, onHotel: @escaping (HotelInfo) throws -> Void) async throws -> SearchPage {
-        try await search(query, onHotel: onHotel, afterChunk: {})
-    }
-
-    /// One page, streamed; `afterChunk` runs each time the parser has consumed what arrived
-    /// and before the next bytes are awaited: the moment to flush buffered output, so rows
-    /// reach a pipe while the rest of the response is still in transit.
-    public func search(_ query: HotelQuery, onHotel: @escaping (HotelInfo) throws -> Void, afterChunk: () throws -> Void) async throws -> SearchPage {
-        let request = try SOAPRequestBuilder(version: configuration.version).searchHotels(query)
-        let parser = SOAPMessageParser(onHotel: onHotel)
-        return try await send(request, into: parser, afterChunk: afterChunk).searchPage(url: configuration.endpoint.absoluteString)
+    /// One page, streamed: hotels go to `onHotel` as they are parsed, and the returned
+    /// page holds the counts and where the next page starts (and no hotels).
+    ///
+    /// `afterChunk` runs each time the reader has consumed what arrived and before the
+    /// next bytes are awaited: the moment to flush buffered output, so rows reach a pipe
+    /// while the rest of the response is still in transit.
+    public func searchPage(
+        _ query: HotelQuery, page: PageRequest, onHotel: @escaping (HotelInfo) throws -> Void, afterChunk: () throws -> Void = {}
+    ) async throws -> ResultPage {
+        let request = try dialect.searchRequest(query, page: page, version: configuration.version)
+        return try await send(request, into: dialect.responseReader(onHotel: onHotel), afterChunk: afterChunk).page()
     }
 
     /// One page, collected.
-    public func searchPage(_ query: HotelQuery) async throws -> SearchPage {
-        let request = try SOAPRequestBuilder(version: configuration.version).searchHotels(query)
-        return try await send(request, into: SOAPMessageParser()).searchPage(url: configuration.endpoint.absoluteString)
+    public func searchPage(_ query: HotelQuery, page: PageRequest) async throws -> ResultPage {
+        let request = try dialect.searchRequest(query, page: page, version: configuration.version)
+        return try await send(request, into: dialect.responseReader(onHotel: nil)).page()
     }
 
+    /// One hotel's details.
     public func hotel(id: String) async throws -> HotelDetail {
-        let request = try SOAPRequestBuilder(version: configuration.version).getHotel(id: id)
-        switch try await send(request, into: SOAPMessageParser()).message {
-        case .hotelDetail(let detail): return detail
-        case .fault(let fault): throw fault
-        case let other: throw SOAPParseError(.notSOAP, line: 0, reason: "expected a GetHotelResponse but got \(other.kindName)")
-        }
+        let request = try dialect.detailRequest(hotelID: id, version: configuration.version)
+        return try await send(request, into: dialect.responseReader(onHotel: nil)).detail()
     }
 
-    /// Fetches a whole response body without parsing it: `--all` uses this to download
-    /// the next page while the current one is still being written.
-    public func prefetchSearch(_ query: HotelQuery) async throws -> PrefetchedResponse {
-        let request = try SOAPRequestBuilder(version: configuration.version).searchHotels(query)
+    /// Fetches a whole search response without reading it: `--all` downloads the next
+    /// page this way while the current one is still being written.
+    public func prefetchSearchPage(_ query: HotelQuery, page: PageRequest) async throws -> PrefetchedResponse {
+        let request = try dialect.searchRequest(query, page: page, version: configuration.version)
         let sink = ByteCollector()
-        let status = try await transfer(request) { chunk in try sink.append(chunk) }
-        return PrefetchedResponse(status: status, body: sink.bytes, url: configuration.endpoint.absoluteString)
+        _ = try await transfer(request) { chunk in try sink.append(chunk) }
+        return PrefetchedResponse(body: sink.bytes, dialect: dialect)
     }
 
     // MARK: Transport
 
-    /// Posts `request` and feeds the response body to `parser` chunk by chunk.
-    func send(_ request: SOAPRequest, into parser: SOAPMessageParser, afterChunk: () throws -> Void = {}) async throws -> SOAPEnvelope {
+    /// Posts `request` and feeds the response body to `reader` chunk by chunk.
+    func send(_ request: SOAPRequest, into reader: any SOAPResponseReader, afterChunk: () throws -> Void = {}) async throws -> HotelResponse {
         _ = try await transfer(request) { chunk in
-            try chunk.withUnsafeReadableBytes { try parser.feed($0) }
+            try chunk.withUnsafeReadableBytes { try reader.feed($0) }
             try afterChunk()
         }
-        return try parser.finish()
+        return try reader.finish()
     }
 
     /// The HTTP exchange with retries. SOAP responses (200, or a 500 fault) stream into
@@ -219,22 +220,23 @@ public struct HotelSearchClient: Sendable {
     }
 }
 
-/// A whole response body fetched ahead of time; `parse` treats it like a streamed one.
+/// A whole search response fetched ahead of time; `read` treats it like a streamed one.
 public struct PrefetchedResponse: Sendable {
-    public let status: Int
     public let body: [UInt8]
-    let url: String
+    let dialect: any SOAPDialect
 
-    /// Feeds the body to the parser in network-sized chunks.
-    public func search(onHotel: @escaping (HotelInfo) throws -> Void) throws -> SearchPage {
-        let parser = SOAPMessageParser(onHotel: onHotel)
-        var offset = 0
-        while offset < body.count {
-            let end = min(body.count, offset + 64 * 1024)
-            try parser.feed(body[offset..<end])
-            offset = end
+    /// Feeds the body to the dialect's reader in network-sized chunks.
+    public func read(onHotel: @escaping (HotelInfo) throws -> Void) throws -> ResultPage {
+        let reader = dialect.responseReader(onHotel: onHotel)
+        try body.withUnsafeBytes { all in
+            var offset = 0
+            while offset < all.count {
+                let end = min(all.count, offset + 64 * 1024)
+                try reader.feed(UnsafeRawBufferPointer(rebasing: all[offset..<end]))
+                offset = end
+            }
         }
-        return try parser.finish().searchPage(url: url)
+        return try reader.finish().page()
     }
 }
 
@@ -242,15 +244,5 @@ final class ByteCollector {
     private(set) var bytes: [UInt8] = []
     func append(_ chunk: ByteBuffer) throws {
         bytes.append(contentsOf: chunk.readableBytesView)
-    }
-}
-
-extension SOAPEnvelope {
-    func searchPage(url: String) throws -> SearchPage {
-        switch message {
-        case .searchResults(let page): return page
-        case .fault(let fault): throw fault
-        case let other: throw SOAPParseError(.notSOAP, line: 0, reason: "expected a SearchHotelsResponse but got \(other.kindName)")
-        }
     }
 }

@@ -84,7 +84,7 @@ enum ServerBench {
         let configuration = HotelSearchClient.Configuration(endpoint: URL(string: catalog.endpoint)!, timeout: 30, retries: 0)
         try await HotelSearchClient.with(configuration, logger: quiet) { client in
             for query in cityQueries + nearQueries {
-                let page = try await client.searchPage(query)
+                let page = try await client.searchPage(query, page: .first(size: query.limit ?? 50))
                 guard page.hotels.count == 50 else {
                     throw BenchError("the load query \(query) returns \(page.hotels.count) hotels, not a full page of 50")
                 }

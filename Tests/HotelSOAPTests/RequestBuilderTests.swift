@@ -44,8 +44,8 @@ struct RequestBuilderTests {
             logoURL: "http://127.0.0.1/logos/H1.png", phone: "+47 1", amenities: ["wifi"])
         try validator.validateMessage(Data(try SOAPResponseWriter.searchResults(SearchPage(totalCount: 1, offset: 0, hotels: [hotel]), version: version)))
         try validator.validateMessage(Data(try SOAPResponseWriter.hotelDetail(HotelDetail(hotel: hotel, description: "d", imageURLs: ["http://x/1.png"]), version: version)))
-        let fault = SOAPFault(version: version, code: version == .v11 ? "Client" : "Sender", reason: "bad",
-                              detail: SearchFault(code: "InvalidValue", message: "bad", field: "Limit"))
+        let fault = SOAPFault(version: version, code: .sender(in: version), reason: "bad",
+                              detail: SearchFault(code: .invalidValue, message: "bad", field: "Limit"))
         try validator.validateMessage(Data(SOAPResponseWriter.fault(fault)))
     }
 }

@@ -44,11 +44,11 @@ struct RoundTripTests {
         let detail = HotelDetail(hotel: RandomText.hotel(&rng), description: "Line 1\r\nLine 2 & <more>", imageURLs: ["http://x/1.png", "http://x/2.png"])
         #expect(try SOAPMessageParser.parseHotelDetail(SOAPResponseWriter.hotelDetail(detail, version: .v11)) == detail)
         for version in SOAPVersion.allCases {
-            let code = version == .v11 ? "Client" : "Sender"
+            let code = SOAPFault.Code.sender(in: version)
             let fault = SOAPFault(
-                version: version, code: code, subcode: version == .v12 ? "InvalidValue" : nil,
+                version: version, code: code, subcode: version == .v12 ? .invalidValue : nil,
                 reason: "Limit must be 1…500 & not \"0\"",
-                detail: SearchFault(code: "InvalidValue", message: "Limit must be 1…500", field: "Limit"))
+                detail: SearchFault(code: .invalidValue, message: "Limit must be 1…500", field: "Limit"))
             let parsed = try SOAPMessageParser.parse(SOAPResponseWriter.fault(fault))
             #expect(parsed.message == .fault(fault))
         }

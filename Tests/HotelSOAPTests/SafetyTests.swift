@@ -57,7 +57,7 @@ struct SafetyTests {
             <soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body>\
             <SearchHotels xmlns="urn:hotel-search:v2"/></soap:Body></soap:Envelope>
             """)
-        #expect(error?.kind == .notSOAP)
+        #expect(error?.kind == .unexpectedMessage)
         #expect(error?.description.contains("urn:hotel-search:v2") == true)
     }
 

@@ -23,7 +23,7 @@ struct SampleTests {
             if let version = expected.version { #expect(envelope.version.rawValue == version) }
         } else {
             let error = #expect(throws: SOAPParseError.self) { try SOAPMessageParser.parse(data) }
-            #expect(error?.kind.rawValue == expected.error)
+            #expect(error?.kind.description == expected.error)
             if let line = expected.line { #expect(error?.line == line, "\(error?.description ?? "")") }
         }
     }

@@ -13,24 +13,24 @@ struct FaultTests {
     struct Case: Sendable, CustomTestStringConvertible {
         let name: String
         let body: String
-        let detailCode: String
+        let detailCode: SearchFaultCode
         let field: String?
         var testDescription: String { name }
     }
 
     static let cases: [Case] = [
-        Case(name: "malformed XML", body: envelope11 + "<h:SearchHotels><h:City>Oslo</h:Cty></h:SearchHotels>" + close11, detailCode: "MalformedRequest", field: nil),
-        Case(name: "a DOCTYPE", body: #"<!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]>"# + envelope11 + "<h:SearchHotels><h:City>&e;</h:City></h:SearchHotels>" + close11, detailCode: "MalformedRequest", field: nil),
-        Case(name: "a wrong namespace", body: #"<soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body><SearchHotels xmlns="urn:hotel-search:v0"/></soap:Body></soap:Envelope>"#, detailCode: "UnknownOperation", field: nil),
-        Case(name: "an unknown operation", body: envelope11 + "<h:DeleteHotel><h:HotelId>H1</h:HotelId></h:DeleteHotel>" + close11, detailCode: "UnknownOperation", field: nil),
-        Case(name: "Limit 0", body: envelope11 + "<h:SearchHotels><h:Limit>0</h:Limit></h:SearchHotels>" + close11, detailCode: "InvalidValue", field: "Limit"),
-        Case(name: "Limit 501", body: envelope11 + "<h:SearchHotels><h:Limit>501</h:Limit></h:SearchHotels>" + close11, detailCode: "InvalidValue", field: "Limit"),
-        Case(name: "a negative Offset", body: envelope11 + "<h:SearchHotels><h:Offset>-1</h:Offset></h:SearchHotels>" + close11, detailCode: "InvalidValue", field: "Offset"),
-        Case(name: "latitude out of range", body: envelope11 + "<h:SearchHotels><h:Near><h:Latitude>91</h:Latitude><h:Longitude>0</h:Longitude><h:RadiusKm>5</h:RadiusKm></h:Near></h:SearchHotels>" + close11, detailCode: "InvalidValue", field: "Near/Latitude"),
-        Case(name: "CheckOut before CheckIn", body: envelope11 + "<h:SearchHotels><h:CheckIn>2026-12-10</h:CheckIn><h:CheckOut>2026-12-01</h:CheckOut></h:SearchHotels>" + close11, detailCode: "InvalidValue", field: "CheckOut"),
-        Case(name: "a non-numeric Limit", body: envelope11 + "<h:SearchHotels><h:Limit>ten</h:Limit></h:SearchHotels>" + close11, detailCode: "InvalidValue", field: "Limit"),
-        Case(name: "SortBy distance without Near", body: envelope11 + "<h:SearchHotels><h:SortBy>distance</h:SortBy></h:SearchHotels>" + close11, detailCode: "InvalidValue", field: "SortBy"),
-        Case(name: "a response posted as a request", body: envelope11 + "<h:SearchHotelsResponse><h:TotalCount>0</h:TotalCount><h:Offset>0</h:Offset></h:SearchHotelsResponse>" + close11, detailCode: "UnknownOperation", field: nil),
+        Case(name: "malformed XML", body: envelope11 + "<h:SearchHotels><h:City>Oslo</h:Cty></h:SearchHotels>" + close11, detailCode: .malformedRequest, field: nil),
+        Case(name: "a DOCTYPE", body: #"<!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]>"# + envelope11 + "<h:SearchHotels><h:City>&e;</h:City></h:SearchHotels>" + close11, detailCode: .malformedRequest, field: nil),
+        Case(name: "a wrong namespace", body: #"<soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body><SearchHotels xmlns="urn:hotel-search:v0"/></soap:Body></soap:Envelope>"#, detailCode: .unknownOperation, field: nil),
+        Case(name: "an unknown operation", body: envelope11 + "<h:DeleteHotel><h:HotelId>H1</h:HotelId></h:DeleteHotel>" + close11, detailCode: .unknownOperation, field: nil),
+        Case(name: "Limit 0", body: envelope11 + "<h:SearchHotels><h:Limit>0</h:Limit></h:SearchHotels>" + close11, detailCode: .invalidValue, field: "Limit"),
+        Case(name: "Limit 501", body: envelope11 + "<h:SearchHotels><h:Limit>501</h:Limit></h:SearchHotels>" + close11, detailCode: .invalidValue, field: "Limit"),
+        Case(name: "a negative Offset", body: envelope11 + "<h:SearchHotels><h:Offset>-1</h:Offset></h:SearchHotels>" + close11, detailCode: .invalidValue, field: "Offset"),
+        Case(name: "latitude out of range", body: envelope11 + "<h:SearchHotels><h:Near><h:Latitude>91</h:Latitude><h:Longitude>0</h:Longitude><h:RadiusKm>5</h:RadiusKm></h:Near></h:SearchHotels>" + close11, detailCode: .invalidValue, field: "Near/Latitude"),
+        Case(name: "CheckOut before CheckIn", body: envelope11 + "<h:SearchHotels><h:CheckIn>2026-12-10</h:CheckIn><h:CheckOut>2026-12-01</h:CheckOut></h:SearchHotels>" + close11, detailCode: .invalidValue, field: "CheckOut"),
+        Case(name: "a non-numeric Limit", body: envelope11 + "<h:SearchHotels><h:Limit>ten</h:Limit></h:SearchHotels>" + close11, detailCode: .invalidValue, field: "Limit"),
+        Case(name: "SortBy distance without Near", body: envelope11 + "<h:SearchHotels><h:SortBy>distance</h:SortBy></h:SearchHotels>" + close11, detailCode: .invalidValue, field: "SortBy"),
+        Case(name: "a response posted as a request", body: envelope11 + "<h:SearchHotelsResponse><h:TotalCount>0</h:TotalCount><h:Offset>0</h:Offset></h:SearchHotelsResponse>" + close11, detailCode: .unknownOperation, field: nil),
     ]
 
     @Test("bad requests give a sender fault naming the field, and the server lives on", arguments: cases)
@@ -39,7 +39,7 @@ struct FaultTests {
             let reply = try await server.post(raw: c.body)
             #expect(reply.status == 500)
             let fault = try #require(SOAPEnvelopeFault(reply.body), "\(reply.text)")
-            #expect(fault.version == .v11 && fault.code == "Client")
+            #expect(fault.version == .v11 && fault.code == .client)
             #expect(fault.detail?.code == c.detailCode, "\(fault)")
             #expect(fault.detail?.field == c.field, "\(fault)")
             #expect(try await server.request("/health").status == 200)
@@ -53,7 +53,7 @@ struct FaultTests {
             let reply = try await server.post(raw: body, version: .v12)
             #expect(reply.status == 500)
             let fault = try #require(SOAPEnvelopeFault(reply.body))
-            #expect(fault.version == .v12 && fault.code == "Sender" && fault.subcode == "InvalidValue" && fault.detail?.field == "Limit")
+            #expect(fault.version == .v12 && fault.code == .sender && fault.subcode == .invalidValue && fault.detail?.field == "Limit")
         }
     }
 
@@ -63,7 +63,7 @@ struct FaultTests {
             let huge = FaultTests.envelope11 + "<h:SearchHotels><h:City>" + String(repeating: "x", count: 200_000) + "</h:City></h:SearchHotels>" + FaultTests.close11
             let reply = try await server.post(raw: huge)
             #expect(reply.status == 413)
-            #expect(SOAPEnvelopeFault(reply.body)?.detail?.code == "RequestTooLarge")
+            #expect(SOAPEnvelopeFault(reply.body)?.detail?.code == .requestTooLarge)
             #expect(try await server.request("/health").status == 200)
         }
     }
@@ -83,7 +83,7 @@ struct FaultTests {
             let body = FaultTests.envelope11 + "<h:SearchHotels/>" + FaultTests.close11
             let reply = try await server.post(raw: body, action: HotelSearchContract.Operation.getHotel.action)
             #expect(reply.status == 500)
-            #expect(SOAPEnvelopeFault(reply.body)?.detail?.code == "UnknownOperation")
+            #expect(SOAPEnvelopeFault(reply.body)?.detail?.code == .unknownOperation)
             #expect(try await server.post(raw: body, action: HotelSearchContract.Operation.searchHotels.action).status == 200)
         }
     }
@@ -100,7 +100,7 @@ struct FaultTests {
             let reply = try await server.post(try SOAPRequestBuilder().searchHotels(HotelQuery(city: "Seoul", name: "zzz", limit: 7)))
             let fault = try #require(SOAPEnvelopeFault(reply.body), "\(reply.text)")
             #expect(reply.status == 500)
-            #expect(fault.code == "Server")
+            #expect(fault.code == .server)
             #expect(!fault.reason.lowercased().contains("sql"))
             #expect(!fault.reason.contains(path))
             #expect(server.logs.entries.contains { $0.level == .error })

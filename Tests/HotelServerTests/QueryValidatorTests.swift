@@ -72,8 +72,8 @@ struct QueryValidatorTests {
     @Test("the fault detail carries the field")
     func searchFault() {
         let error = CatalogError.invalidQuery(field: "Near/Latitude", message: "Latitude must be between -90 and 90, not 91")
-        #expect(error.searchFault == SearchFault(code: "InvalidValue", message: error.message, field: "Near/Latitude"))
-        #expect(CatalogError.database("boom").searchFault.code == "Internal")
+        #expect(error.searchFault == SearchFault(code: .invalidValue, message: error.message, field: "Near/Latitude"))
+        #expect(CatalogError.database("boom").searchFault.code == .internal)
         #expect(!CatalogError.database("boom").isSenderFault)
         #expect(error.description == "invalid Near/Latitude: Latitude must be between -90 and 90, not 91")
     }

@@ -47,7 +47,7 @@ struct SOAPEndpointTests {
             let missing = try await server.post(try SOAPRequestBuilder(version: .v11).getHotel(id: "H9999999"))
             #expect(missing.status == 500)
             let fault = try #require(SOAPEnvelopeFault(missing.body))
-            #expect(fault.code == "Client" && fault.detail?.code == "NotFound" && fault.detail?.field == "HotelId")
+            #expect(fault.code == .client && fault.detail?.code == .notFound && fault.detail?.field == "HotelId")
         }
     }
 

@@ -14,7 +14,7 @@ struct HotelRows: TableDataSource {
     static let starStyle = Style(foreground: RGB(255, 196, 0))
     static let failureStyle = Style(foreground: RGB(220, 60, 60))
 
-    var rowCount: Int? { pages.totalCount }
+    var rowCount: Int? { pages.rowCount }
 
     static func columns(logoColumns: Int, showsLogos: Bool, showsDistance: Bool) -> [TableColumn] {
         var columns: [TableColumn] = []

@@ -45,22 +45,19 @@ struct ParseCommand: AsyncParsableCommand {
         }
     }
 
-    static func parse(file: String, into writer: HotelRowWriter) throws {
+    /// Reads `file` with the dialect's reader, writing each hotel as it is parsed.
+    static func parse(file: String, into writer: HotelRowWriter, dialect: any SOAPDialect = HotelSearchDialect()) throws {
         let input = try InputFile(path: file)
         defer { input.close() }
-        let parser = SOAPMessageParser { hotel in try writer.write(hotel) }
+        let reader = dialect.responseReader { hotel in try writer.write(hotel) }
         while let chunk = try input.read() {
-            try chunk.withUnsafeBytes { try parser.feed($0) }
+            try chunk.withUnsafeBytes { try reader.feed($0) }
         }
-        switch try parser.finish().message {
-        case .searchResults:
-            break // hotels were written as they were parsed
-        case .hotelDetail(let detail):
+        switch try reader.finish() {
+        case .page:
+            break  // hotels were written as they were parsed
+        case .detail(let detail):
             try writer.write(detail.hotel)
-        case .fault(let fault):
-            throw fault
-        case let other:
-            throw CommandFailure(status: .malformedResponse, message: "this is \(other.kindName), not a response; nothing to print")
         }
         try writer.end()
     }

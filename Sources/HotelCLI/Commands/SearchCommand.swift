@@ -66,12 +66,7 @@ struct SearchCommand: AsyncParsableCommand {
             let wanted = limit ?? (all ? Int.max : 50)
             let pageSize = self.pageSize ?? min(wanted, HotelQuery.maxLimit)
             try await HotelSearchClient.with(configuration) { client in
-                try await Paging.walk(client: client, query: query, offset: offset, pageSize: pageSize, wanted: wanted, all: all || wanted > pageSize) { hotel in
-                    try writer.write(hotel)
-                    progress.update(rows: writer.rowsWritten)
-                } afterChunk: {
-                    try writer.flush()
-                } onTotal: { progress.total = $0 }
+                try await Self.write(client: client, query: query, offset: offset, limit: wanted, pageSize: pageSize, into: writer, progress: progress)
             }
             progress.finish()
             try writer.end()
@@ -87,49 +82,20 @@ struct SearchCommand: AsyncParsableCommand {
     }
 }
 
-/// Walks the pages of a result: page k streams from the network into `onHotel` while
-/// page k+1 is already being fetched, so the two overlap and at most one page waits in memory.
-enum Paging {
-    static func walk(
-        client: HotelSearchClient, query: HotelQuery, offset: Int, pageSize: Int, wanted: Int, all: Bool,
-        onHotel: @escaping (HotelInfo) throws -> Void, afterChunk: () throws -> Void, onTotal: (Int) -> Void
+extension SearchCommand {
+    /// Streams the result into `writer`, flushing as each chunk of the response has been
+    /// read so rows reach a pipe while the rest is still in transit.
+    static func write(
+        client: HotelSearchClient, query: HotelQuery, offset: Int, limit: Int, pageSize: Int, into writer: HotelRowWriter, progress: Progress
     ) async throws {
-        var written = 0
-        var start = offset
-        let pageQuery = { (start: Int, remaining: Int) -> HotelQuery in
-            var q = query
-            q.offset = start
-            q.limit = min(pageSize, remaining)
-            return q
+        try await client.walk(query, from: offset, limit: limit, pageSize: pageSize) { hotel in
+            try writer.write(hotel)
+            progress.update(rows: writer.rowsWritten)
+        } afterChunk: {
+            try writer.flush()
+        } onTotal: {
+            progress.total = $0
         }
-        let emit: (HotelInfo) throws -> Void = { hotel in
-            guard written < wanted else { return }
-            written += 1
-            try onHotel(hotel)
-        }
-        // First page: streamed live, so the first row appears as soon as it is parsed.
-        let first = pageQuery(start, wanted)
-        var next: Task<PrefetchedResponse, any Error>? = nil
-        if all { next = prefetch(client, pageQuery(start + first.limit!, wanted - first.limit!)) }
-        defer { next?.cancel() }
-        let page = try await client.search(first, onHotel: emit, afterChunk: afterChunk)
-        onTotal(page.totalCount)
-        start += first.limit!
-        while all, written < wanted, start < page.totalCount, let current = next {
-            let response = try await current.value
-            let remaining = wanted - written
-            let following = start + min(pageSize, remaining)
-            next = following < page.totalCount && remaining > pageSize ? prefetch(client, pageQuery(following, remaining - pageSize)) : nil
-            let before = written
-            _ = try response.search(onHotel: emit)
-            try afterChunk() // the next page may still be on its way
-            if written == before { break } // the result shrank under us: stop rather than loop
-            start = following
-        }
-    }
-
-    private static func prefetch(_ client: HotelSearchClient, _ query: HotelQuery) -> Task<PrefetchedResponse, any Error> {
-        Task { try await client.prefetchSearch(query) }
     }
 }
 

@@ -31,17 +31,3 @@ public enum SOAPVersion: String, Sendable, CaseIterable, Hashable, CustomStringC
 
     public var description: String { "SOAP \(rawValue)" }
 }
-
-/// Namespaces and actions of the contract (`WSDL/HotelSearch.wsdl`).
-public enum HotelSearchContract {
-    public static let namespace = "urn:hotel-search:v1"
-    public static let xmlNamespace = "http://www.w3.org/XML/1998/namespace"
-
-    public enum Operation: String, Sendable, CaseIterable {
-        case searchHotels = "SearchHotels"
-        case getHotel = "GetHotel"
-
-        /// The `SOAPAction` (1.1) or `action` (1.2) value.
-        public var action: String { "\(HotelSearchContract.namespace)#\(rawValue)" }
-    }
-}

@@ -172,8 +172,9 @@ struct FaultBuilder {
 
     func build(version: SOAPVersion) -> SOAPFault {
         SOAPFault(
-            version: version, code: code, subcode: subcode, reason: reason ?? "",
-            detail: detail.map { SearchFault(code: $0.code, message: $0.message, field: $0.field) })
+            version: version, code: SOAPFault.Code(rawValue: code), subcode: subcode.map(SOAPFault.Subcode.init(rawValue:)),
+            reason: reason ?? "",
+            detail: detail.map { SearchFault(code: SearchFaultCode(rawValue: $0.code), message: $0.message, field: $0.field) })
     }
 }
 

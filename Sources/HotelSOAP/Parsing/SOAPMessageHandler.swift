@@ -218,7 +218,7 @@ final class SOAPMessageHandler: SAXDelegate {
         case (.GetHotel, .contract): scopes.append(.getHotelRequest)
         case (.Fault, let ns) where ns.isEnvelope: scopes.append(.fault)
         default:
-            failStart(.notSOAP, "the SOAP Body holds <\(qualified(local, uri))>, which is not an operation of \(HotelSearchContract.namespace)")
+            failStart(.unexpectedMessage, "the SOAP Body holds <\(qualified(local, uri))>, which is not an operation of \(HotelSearchContract.namespace)")
         }
     }
 

@@ -120,7 +120,7 @@ extension SOAPMessageParser {
         switch try parse(bytes).message {
         case .searchResults(let page): return page
         case .fault(let fault): throw fault
-        case let other: throw SOAPParseError(.notSOAP, line: 0, reason: "expected a SearchHotelsResponse but got \(other.kindName)")
+        case let other: throw SOAPParseError(.unexpectedMessage, line: 0, reason: "expected a SearchHotelsResponse but got \(other.kindName)")
         }
     }
 
@@ -129,7 +129,7 @@ extension SOAPMessageParser {
         switch try parse(bytes).message {
         case .hotelDetail(let detail): return detail
         case .fault(let fault): throw fault
-        case let other: throw SOAPParseError(.notSOAP, line: 0, reason: "expected a GetHotelResponse but got \(other.kindName)")
+        case let other: throw SOAPParseError(.unexpectedMessage, line: 0, reason: "expected a GetHotelResponse but got \(other.kindName)")
         }
     }
 }

@@ -43,7 +43,7 @@ public struct SOAPRequestBuilder: Sendable {
         if let limit = query.limit { xml.element("h:Limit", trusted: String(limit)) }
         xml.close("h:SearchHotels")
         Envelope.close(&xml, version: version)
-        return SOAPRequest(version: version, operation: .searchHotels, body: xml.bytes)
+        return SOAPRequest(version: version, action: HotelSearchContract.Operation.searchHotels.action, body: xml.bytes)
     }
 
     public func getHotel(id: String) throws(XMLWriterError) -> SOAPRequest {
@@ -53,7 +53,7 @@ public struct SOAPRequestBuilder: Sendable {
         try xml.element("h:HotelId", id, field: "HotelId")
         xml.close("h:GetHotel")
         Envelope.close(&xml, version: version)
-        return SOAPRequest(version: version, operation: .getHotel, body: xml.bytes)
+        return SOAPRequest(version: version, action: HotelSearchContract.Operation.getHotel.action, body: xml.bytes)
     }
 }
 

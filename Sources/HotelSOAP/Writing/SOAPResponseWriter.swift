@@ -132,7 +132,7 @@ extension XMLWriter {
 
     mutating func searchFault(_ detail: SearchFault, clean: (String) -> String) {
         open("h:SearchFault", ["xmlns:h": HotelSearchContract.namespace])
-        try? element("h:Code", clean(detail.code), field: "Code")
+        try? element("h:Code", clean(detail.code.rawValue), field: "Code")
         try? element("h:Message", clean(detail.message), field: "Message")
         if let field = detail.field { try? element("h:Field", clean(field), field: "Field") }
         close("h:SearchFault")

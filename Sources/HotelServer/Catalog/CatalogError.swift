@@ -95,9 +95,9 @@ public struct CatalogError: Error, Sendable, Equatable, CustomStringConvertible 
     public var searchFault: SearchFault {
         switch code {
         case .invalidQuery(let field, let message):
-            return SearchFault(code: "InvalidValue", message: message, field: field)
+            return SearchFault(code: .invalidValue, message: message, field: field)
         default:
-            return SearchFault(code: "Internal", message: "the hotel catalog failed")
+            return SearchFault(code: .internal, message: "the hotel catalog failed")
         }
     }
 

@@ -35,16 +35,16 @@ struct SOAPEndpoint: Sendable {
         guard envelope.version == version else {
             let code = envelope.version == .v11 ? "a SOAP 1.1 envelope" : "a SOAP 1.2 envelope"
             throw SOAPFaultError(SOAPFault(
-                version: version, code: "VersionMismatch",
+                version: version, code: .versionMismatch,
                 reason: "the content type says \(version) but the body is \(code); send text/xml for 1.1, application/soap+xml for 1.2"))
         }
         switch envelope.message {
         case .searchHotels(let query):
-            RequestLog.operation = "SearchHotels"
+            RequestLog.operation = HotelSearchContract.Operation.searchHotels.rawValue
             try checkAction(request, version: version, operation: .searchHotels)
             return try await search(query, version: version)
         case .getHotel(let id):
-            RequestLog.operation = "GetHotel"
+            RequestLog.operation = HotelSearchContract.Operation.getHotel.rawValue
             try checkAction(request, version: version, operation: .getHotel)
             return try await getHotel(id, version: version)
         case let other:
@@ -141,7 +141,7 @@ struct SOAPEndpoint: Sendable {
         switch error.kind {
         case .invalidValue:
             return .sender(version, .invalidValue, error.reason, field: error.field)
-        case .notSOAP where error.reason.contains("SOAP Body holds"):
+        case .unexpectedMessage:
             return .sender(version, .unknownOperation, error.description)
         default:
             return .sender(version, .malformedRequest, error.description)

@@ -19,9 +19,9 @@ public struct SOAPFaultError: HTTPResponseError, CustomStringConvertible {
         status: HTTPResponse.Status = .internalServerError
     ) -> SOAPFaultError {
         SOAPFaultError(SOAPFault(
-            version: version, code: version == .v11 ? "Client" : "Sender",
-            subcode: version == .v12 ? code.rawValue : nil, reason: message,
-            detail: SearchFault(code: code.rawValue, message: message, field: field)), status: status)
+            version: version, code: .sender(in: version),
+            subcode: version == .v12 ? SOAPFault.Subcode(code) : nil, reason: message,
+            detail: SearchFault(code: code, message: message, field: field)), status: status)
     }
 
     /// We failed: `Server`/`Receiver`. The message names the request id for the logs and
@@ -29,9 +29,9 @@ public struct SOAPFaultError: HTTPResponseError, CustomStringConvertible {
     public static func receiver(_ version: SOAPVersion, requestID: String) -> SOAPFaultError {
         let message = "Internal error; the service logged it as request \(requestID)"
         return SOAPFaultError(SOAPFault(
-            version: version, code: version == .v11 ? "Server" : "Receiver",
-            subcode: version == .v12 ? SearchFaultCode.internal.rawValue : nil, reason: message,
-            detail: SearchFault(code: SearchFaultCode.internal.rawValue, message: message, field: nil)))
+            version: version, code: .receiver(in: version),
+            subcode: version == .v12 ? .internal : nil, reason: message,
+            detail: SearchFault(code: .internal, message: message, field: nil)))
     }
 
     public func response(from request: Request, context: some RequestContext) throws -> Response {
@@ -42,14 +42,4 @@ public struct SOAPFaultError: HTTPResponseError, CustomStringConvertible {
     }
 
     public var description: String { fault.description }
-}
-
-/// The `Code` values of our `SearchFault` detail (see the WSDL).
-public enum SearchFaultCode: String, Sendable {
-    case invalidValue = "InvalidValue"
-    case malformedRequest = "MalformedRequest"
-    case unknownOperation = "UnknownOperation"
-    case notFound = "NotFound"
-    case requestTooLarge = "RequestTooLarge"
-    case `internal` = "Internal"
 }

@@ -1,5 +1,12 @@
-/// Rows that arrive a page at a time from a random-access source (offset + limit), kept
-/// only around the viewport: the bookkeeping behind a lazily loaded table.
+/// Rows that arrive a page at a time, kept only around the viewport: the bookkeeping
+/// behind a lazily loaded table.
+///
+/// A random-access source (offset + limit) tells the total with its first page, and any
+/// page can be fetched. A sequential source (a continuation token per page) can only be
+/// asked for the page after one it has answered: the row count grows as pages arrive
+/// (`isCountFinal` is false until a page says there is no more), and the page after
+/// the last one received is wanted once the viewport reaches it. Pages must be full,
+/// but for the last.
 ///
 /// Pure: it never fetches anything. Call `plan(visible:direction:)` whenever the viewport
 /// moves; it says which pages to fetch and which requests to cancel, and evicts pages far
@@ -17,6 +24,14 @@ public struct PagedRows<Row: Sendable>: Sendable {
         case up, down
     }
 
+    /// How the source reaches its pages.
+    public enum Access: Sendable, Equatable {
+        /// Any page, by its offset; the first page tells the total.
+        case randomAccess
+        /// Only the page after one already received.
+        case sequential
+    }
+
     /// What to do after the viewport moved.
     public struct Plan: Sendable, Equatable {
         /// Pages to request now, nearest the viewport first. They are marked in flight.
@@ -28,18 +43,35 @@ public struct PagedRows<Row: Sendable>: Sendable {
     public let pageSize: Int
     /// Pages kept on either side of the viewport; farther ones are dropped.
     public let keepDistance: Int
-    /// Known after the first page arrives.
+    public let access: Access
+    /// Known after the first page arrives (random access), or once a page says it is the
+    /// last (sequential).
     public private(set) var totalCount: Int?
+    /// Sequential: rows known to exist so far, through the highest page received.
+    public private(set) var knownRowCount = 0
+    /// Sequential: the highest page received that said more follow.
+    private var highestPageWithMore: Int?
     public private(set) var inFlight: Set<Int> = []
     /// Pages whose last request failed, with the error; not requested again until `retryFailed()`.
     public private(set) var failed: [Int: String] = [:]
     private var pages: [Int: [Row]] = [:]
 
-    public init(pageSize: Int, keepDistance: Int = 4) {
+    public init(pageSize: Int, keepDistance: Int = 4, access: Access = .randomAccess) {
         precondition(pageSize > 0, "pageSize must be positive")
         self.pageSize = pageSize
         self.keepDistance = max(0, keepDistance)
+        self.access = access
     }
+
+    /// The rows the table can show: the total once known, else (sequential) the rows
+    /// known so far; nil before the first page.
+    public var rowCount: Int? {
+        if let totalCount { return totalCount }
+        return access == .sequential && highestPageWithMore != nil ? knownRowCount : nil
+    }
+
+    /// Whether `rowCount` is the whole result (more rows may yet come when it is not).
+    public var isCountFinal: Bool { totalCount != nil }
 
     /// Number of pages held in memory.
     public var loadedPageCount: Int { pages.count }
@@ -58,9 +90,10 @@ public struct PagedRows<Row: Sendable>: Sendable {
     /// Pages to hold for `visible`: those it intersects plus one ahead in `direction`.
     /// Before the count is known only page 0 is wanted: it tells the count.
     public func wantedPages(visible: Range<Int>, direction: Direction) -> [Int] {
-        guard let totalCount else { return [0] }
-        guard totalCount > 0, !visible.isEmpty else { return [] }
-        let lastPage = (totalCount - 1) / pageSize
+        guard let rowCount else { return [0] }
+        guard rowCount > 0, !visible.isEmpty else { return [] }
+        // A sequential source's next page becomes reachable once the one before it said "more".
+        let lastPage = totalCount.map { ($0 - 1) / pageSize } ?? (highestPageWithMore ?? 0) + 1
         let first = min(page(containing: max(0, visible.lowerBound)), lastPage)
         let last = min(page(containing: max(0, visible.upperBound - 1)), lastPage)
         var wanted = Array(first...last)
@@ -99,6 +132,25 @@ public struct PagedRows<Row: Sendable>: Sendable {
         }
     }
 
+    /// A page of a sequential source arrived; `hasMore` says whether another follows it.
+    /// The last page (no more) fixes the total.
+    public mutating func receive(page: Int, rows: [Row], hasMore: Bool) {
+        inFlight.remove(page)
+        failed[page] = nil
+        pages[page] = rows
+        let end = page * pageSize + rows.count
+        if hasMore {
+            highestPageWithMore = max(highestPageWithMore ?? page, page)
+            knownRowCount = max(knownRowCount, end)
+            if let totalCount, totalCount <= end { self.totalCount = nil }  // it grew after all
+        } else {
+            totalCount = end
+            knownRowCount = end
+            if let highest = highestPageWithMore, highest >= page { highestPageWithMore = page - 1 }
+            for key in pages.keys where key > page { pages[key] = nil }
+        }
+    }
+
     /// A request failed; the page stays unloaded and is not asked for again until
     /// `retryFailed()` (so a dead server is not hammered on every frame).
     public mutating func fail(page: Int, message: String) {
@@ -119,7 +171,7 @@ public struct PagedRows<Row: Sendable>: Sendable {
     /// Forgets everything, for a new query. Returns the in-flight pages to cancel.
     public mutating func reset() -> [Int] {
         let cancelled = inFlight.sorted()
-        self = PagedRows(pageSize: pageSize, keepDistance: keepDistance)
+        self = PagedRows(pageSize: pageSize, keepDistance: keepDistance, access: access)
         return cancelled
     }
 }

@@ -14,14 +14,15 @@ struct BrowseHarness {
     var images: ImageProtocol = .halfBlocks
     var cacheDirectory: URL?
     var maxConcurrentLogos = 4
+    var dialect: any SOAPDialect = HotelSearchDialect()
     /// Called as each logo request goes out.
     var onLogoRequest: (@Sendable (URL) -> Void)?
 
     /// Runs the session while `body` drives it, then quits it with `q` and returns what it loaded.
-    func run(_ body: (InMemoryTerminal) async throws -> Void) async throws -> BrowseSession.Activity {
+    func run(_ body: (InMemoryTerminal) async throws -> Void) async throws -> BrowseActivity {
         let terminal = InMemoryTerminal(width: width, height: height)
         let quiet = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
-        let configuration = HotelSearchClient.Configuration(endpoint: URL(string: endpoint)!, timeout: 5, retries: 0)
+        let configuration = HotelSearchClient.Configuration(endpoint: URL(string: endpoint)!, dialect: dialect, timeout: 5, retries: 0)
         return try await HotelSearchClient.with(configuration, logger: quiet) { client in
             var fetcher = client.logoFetcher(cacheDirectory: cacheDirectory)
             fetcher.onRequest = onLogoRequest

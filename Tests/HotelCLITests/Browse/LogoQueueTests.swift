@@ -1,4 +1,5 @@
 import HotelClient
+@testable import HotelCLI
 import Testing
 
 @Suite("LogoQueue: the lazy-loading rules")

@@ -97,8 +97,8 @@ struct Expected: Decodable {
             return .hotelDetail(HotelDetail(hotel: hotel!.model, description: description!, imageURLs: imageURLs ?? []))
         case "fault":
             return .fault(SOAPFault(
-                version: SOAPVersion(rawValue: version!)!, code: code!, subcode: subcode, reason: reason!,
-                detail: detail.map { SearchFault(code: $0.code, message: $0.message, field: $0.field) }))
+                version: SOAPVersion(rawValue: version!)!, code: SOAPFault.Code(rawValue: code!), subcode: subcode.map(SOAPFault.Subcode.init(rawValue:)), reason: reason!,
+                detail: detail.map { SearchFault(code: SearchFaultCode(rawValue: $0.code), message: $0.message, field: $0.field) }))
         case "searchRequest":
             return .searchHotels(query!.model)
         case "getHotelRequest":

@@ -1,3 +1,5 @@
+import HotelClient
+
 /// Which logos to load, which loads to cancel, and the decoded thumbnails kept in memory:
 /// the lazy-loading rules of a scrolling list, as a pure state machine.
 ///
@@ -101,20 +103,4 @@ public struct LogoQueue<Key: Hashable & Sendable, Image: Sendable>: Sendable {
         }
         images[key] = (image, clock)
     }
-}
-
-/// Why a logo did not load: shown in the status bar, and decides whether to remember the
-/// failure (a cancellation is not one).
-public struct LogoLoadError: Error, Sendable, Equatable, CustomStringConvertible {
-    public let message: String
-    public let isCancellation: Bool
-
-    public init(_ message: String, isCancellation: Bool = false) {
-        self.message = message
-        self.isCancellation = isCancellation
-    }
-
-    public static let cancelled = LogoLoadError("cancelled", isCancellation: true)
-
-    public var description: String { message }
 }

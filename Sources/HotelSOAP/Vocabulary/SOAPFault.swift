@@ -1,16 +1,28 @@
 /// A SOAP fault, 1.1 or 1.2, with our `SearchFault` detail when the service sent one.
 ///
-/// SOAP 1.1 codes are `Client`/`Server` (plus `VersionMismatch`, `MustUnderstand`);
-/// SOAP 1.2 codes are `Sender`/`Receiver`. `code` and `subcode` hold local names: the
-/// prefix a stack chose (`soap:`, `env:`, `S:`) carries no meaning.
+/// `code` and `subcode` hold local names: the prefix a stack chose (`soap:`, `env:`,
+/// `S:`) carries no meaning. Match them as values, never by their text:
+///
+/// ```swift
+/// do { _ = try await client.searchPage(query) }
+/// catch let fault as SOAPFault where fault.code.isSender {
+///     // the request was wrong; `fault.detail?.field` names the field
+/// } catch let fault as SOAPFault {
+///     switch fault.subcode {
+///     case .notFound?: print("no such hotel")
+///     default: print(fault)
+///     }
+/// }
+/// ```
 public struct SOAPFault: Error, Sendable, Equatable, CustomStringConvertible {
     public var version: SOAPVersion
-    public var code: String
-    public var subcode: String?
+    public var code: Code
+    /// The first level of a SOAP 1.2 `Subcode`; SOAP 1.1 has none.
+    public var subcode: Subcode?
     public var reason: String
     public var detail: SearchFault?
 
-    public init(version: SOAPVersion, code: String, subcode: String? = nil, reason: String, detail: SearchFault? = nil) {
+    public init(version: SOAPVersion, code: Code, subcode: Subcode? = nil, reason: String, detail: SearchFault? = nil) {
         self.version = version
         self.code = code
         self.subcode = subcode
@@ -19,7 +31,7 @@ public struct SOAPFault: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Whether the request was at fault (`Client`/`Sender`): retrying it unchanged won't help.
-    public var isSenderFault: Bool { code == "Client" || code == "Sender" }
+    public var isSenderFault: Bool { code.isSender }
 
     /// One line for a person: `SOAP fault Client: Limit must be 1…500 (InvalidValue, field Limit)`.
     public var description: String {
@@ -34,23 +46,8 @@ public struct SOAPFault: Error, Sendable, Equatable, CustomStringConvertible {
         } else {
             text += ": \(reason) — \(detail.message)"
         }
-        var extra = [detail.code]
+        var extra = [detail.code.rawValue]
         if let field = detail.field { extra.append("field \(field)") }
         return text + " (\(extra.joined(separator: ", ")))"
-    }
-}
-
-/// The `SearchFault` detail of the contract: a machine-readable code and the field at fault.
-public struct SearchFault: Sendable, Equatable {
-    /// `InvalidValue`, `MalformedRequest`, `UnknownOperation`, `NotFound`, `RequestTooLarge`, `Internal`.
-    public var code: String
-    public var message: String
-    /// The request field at fault, as a path like `Near/Latitude`.
-    public var field: String?
-
-    public init(code: String, message: String, field: String? = nil) {
-        self.code = code
-        self.message = message
-        self.field = field
     }
 }

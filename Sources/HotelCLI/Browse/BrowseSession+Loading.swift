@@ -1,0 +1,148 @@
+import Foundation
+import HotelClient
+import HotelSOAP
+import Imaging
+import TerminalTable
+
+/// Loading: pages and logos for what the viewport shows, details on demand, and what
+/// comes back from those tasks.
+extension BrowseSession {
+    /// Starts and cancels page and logo loads to match the viewport.
+    func refreshLoads() {
+        let visible = state.visibleRows
+        let plan = pages.plan(visible: visible, direction: direction)
+        for page in plan.cancel {
+            pageTasks.cancel(page)
+            activity.pagesCancelled += 1
+        }
+        for page in plan.fetch { fetchPage(page) }
+
+        guard settings.images != .disabled else { return }
+        let now = ContinuousClock.now
+        let hold = state.isScrollingFast(at: now)
+        var wanted: [String] = []
+        var rowOf: [String: Int] = [:]
+        for index in visible {
+            guard let hotel = pages.row(at: index), hotel.logoURL != nil else { continue }
+            wanted.append(hotel.id)
+            rowOf[hotel.id] = index
+        }
+        let step = logos.update(visible: wanted, hold: hold)
+        for id in step.cancel {
+            logoTasks.cancel(id)
+            activity.logosCancelled += 1
+        }
+        for id in step.start {
+            guard let row = rowOf[id], let hotel = pages.row(at: row), let url = hotel.logoURL.flatMap(URL.init(string:)) else { continue }
+            activity.logosStarted.append((row, visible))
+            fetchLogo(id: id, url: url)
+        }
+        if hold, !settleScheduled {
+            // Look again once the scroll has had time to settle.
+            settleScheduled = true
+            let delay = state.scrollVelocity.window
+            Task { [inbox] in
+                try? await Task.sleep(for: delay)
+                inbox.send(.settle)
+            }
+        }
+    }
+
+    /// Where `page` starts, if known: any page of a random-access dialect, the first
+    /// page or one after a page that said where it continues for a sequential one.
+    func start(of page: Int) -> PageStart? {
+        if page == 0 { return .offset(0) }
+        switch client.dialect.paging {
+        case .randomAccess: return .offset(page * settings.pageSize)
+        case .sequential: return pageStarts[page]
+        }
+    }
+
+    func fetchPage(_ page: Int) {
+        guard let start = start(of: page) else {
+            pages.abandon(page: page)
+            return
+        }
+        let request = PageRequest(start: start, size: settings.pageSize)
+        activity.pagesRequested.append(page)
+        pageTasks.start(page) { [client, inbox, query = settings.query] token in
+            do {
+                let result = try await client.searchPage(query, page: request)
+                inbox.send(.page(page, token: token, .success(result)))
+            } catch {
+                inbox.send(.page(page, token: token, .failure(Failure(message: Self.describe(error)))))
+            }
+        }
+    }
+
+    func receive(page: Int, _ result: Result<ResultPage, Failure>) {
+        switch result {
+        case .success(let received):
+            if let totalCount = received.totalCount {
+                pages.receive(page: page, rows: received.hotels, totalCount: totalCount)
+            } else {
+                if let next = received.next { pageStarts[page + 1] = next }
+                pages.receive(page: page, rows: received.hotels, hasMore: received.next != nil)
+            }
+            state.updateRowCount(pages.rowCount)
+        case .failure(let failure):
+            pages.fail(page: page, message: failure.message)
+            lastError = failure.message
+        }
+    }
+
+    func receiveLogo(id: String, _ result: Result<LogoPicture, LogoLoadError>, kittyPayload: [UInt8]?) {
+        var result = result
+        if case .success(var picture) = result, let kittyPayload {
+            picture.kitty = kittyImages.makeImage(columns: picture.cell.columns, rows: picture.cell.rows, format: .png, payload: kittyPayload)
+            picture.kittyPayload = kittyPayload
+            result = .success(picture)
+        }
+        logos.finish(id, with: result)
+        if case .failure(let error) = result, !error.isCancellation { lastError = "logo: \(error.message)" }
+        if case .detail(var view) = mode, view.hotel.id == id, case .success(let picture) = result {
+            setDetailLogo(picture, in: &view)
+            mode = .detail(view)
+        }
+    }
+
+    func fetchLogo(id: String, url: URL) {
+        let columns = Self.logoColumns, rows = state.rowHeight, kitty = settings.images == .kitty
+        logoTasks.start(id) { [fetcher, inbox] token in
+            let result: Result<LogoPicture, LogoLoadError>
+            var kittyPayload: [UInt8]?
+            do {
+                let bytes = try await fetcher.fetch(url)
+                try Task.checkCancellation()
+                // Decoded even for kitty: a corrupt or absurd image must become the failure
+                // mark here, not reach the terminal.
+                let image = try ImageDecoder(maxPixels: 2048 * 2048, maxSide: 4096).decode(bytes)
+                if kitty { kittyPayload = try PNGEncoder.encode(image.thumbnail(fittingWidth: 128, height: 128)) }
+                result = .success(LogoPicture(image, columns: columns, rows: rows))
+            } catch let error as LogoLoadError {
+                result = .failure(error)
+            } catch is CancellationError {
+                result = .failure(.cancelled)
+            } catch {
+                result = .failure(LogoLoadError("\(url.lastPathComponent): \(error)"))
+            }
+            inbox.send(.logo(id, token: token, result, kittyPayload: kittyPayload))
+        }
+    }
+
+    func loadDetail(_ hotel: HotelInfo) {
+        detailTasks.start(0) { [client, inbox] token in
+            do {
+                let detail = try await client.hotel(id: hotel.id)
+                inbox.send(.detail(token: token, .success(detail)))
+            } catch {
+                inbox.send(.detail(token: token, .failure(Failure(message: Self.describe(error)))))
+            }
+        }
+    }
+
+    static func describe(_ error: any Error) -> String {
+        if error is CancellationError { return "cancelled" }
+        return Diagnostics.classify(error).1
+    }
+}

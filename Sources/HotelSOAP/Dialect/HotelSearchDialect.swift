@@ -1,0 +1,70 @@
+/// Our own contract (`WSDL/HotelSearch.wsdl`, namespace `urn:hotel-search:v1`):
+/// `SearchHotels` with `Offset`/`Limit` and a `TotalCount` in every response, so pages
+/// are random access; `GetHotel` for details.
+///
+/// ```swift
+/// let dialect = HotelSearchDialect()
+/// let request = try dialect.searchRequest(HotelQuery(city: "Kyoto"), page: PageRequest(start: .offset(100), size: 50), version: .v12)
+/// ```
+public struct HotelSearchDialect: SOAPDialect {
+    public init() {}
+
+    public var name: String { "HotelSearch" }
+
+    public var paging: PagingModel { .randomAccess }
+
+    public func searchRequest(_ query: HotelQuery, page: PageRequest, version: SOAPVersion) throws -> SOAPRequest {
+        guard case .offset(let offset) = page.start else { throw SOAPDialectError.pageStartNotSupported(dialect: name) }
+        var query = query
+        query.offset = offset
+        query.limit = page.size
+        return try SOAPRequestBuilder(version: version).searchHotels(query)
+    }
+
+    public func detailRequest(hotelID: String, version: SOAPVersion) throws -> SOAPRequest {
+        try SOAPRequestBuilder(version: version).getHotel(id: hotelID)
+    }
+
+    public func responseReader(onHotel: ((HotelInfo) throws -> Void)?) -> any SOAPResponseReader {
+        Reader(onHotel: onHotel)
+    }
+
+    /// `SOAPMessageParser` for responses, counting the hotels it hands out.
+    final class Reader: SOAPResponseReader {
+        private var parser: SOAPMessageParser!
+        private var handedOut = 0
+
+        init(onHotel: ((HotelInfo) throws -> Void)?) {
+            guard let onHotel else {
+                parser = SOAPMessageParser()
+                return
+            }
+            parser = SOAPMessageParser { [unowned self] hotel in
+                handedOut += 1
+                try onHotel(hotel)
+            }
+        }
+
+        func feed(_ bytes: UnsafeRawBufferPointer) throws {
+            try parser.feed(bytes)
+        }
+
+        func finish() throws -> HotelResponse {
+            switch try parser.finish().message {
+            case .searchResults(let page):
+                let count = page.hotels.isEmpty ? handedOut : page.hotels.count
+                let end = page.offset + count
+                // An empty page ends the walk even if the total says more: the result
+                // shrank under us, and asking again would loop.
+                let next: PageStart? = count > 0 && end < page.totalCount ? .offset(end) : nil
+                return .page(ResultPage(hotels: page.hotels, count: count, totalCount: page.totalCount, next: next))
+            case .hotelDetail(let detail):
+                return .detail(detail)
+            case .fault(let fault):
+                throw fault
+            case let other:
+                throw SOAPParseError(.unexpectedMessage, line: 0, reason: "this is \(other.kindName), not a response")
+            }
+        }
+    }
+}

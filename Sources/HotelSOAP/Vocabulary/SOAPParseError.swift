@@ -1,0 +1,75 @@
+/// Why a message could not be read. Every error says where (line, column) when it can,
+/// and the description is one line a user can act on.
+///
+/// ```swift
+/// do { _ = try SOAPMessageParser.parse(data) }
+/// catch let error as SOAPParseError where error.kind == .truncated { retry() }
+/// ```
+public struct SOAPParseError: Error, Sendable, Equatable, CustomStringConvertible {
+    public let kind: Kind
+    /// 1-based; 0 when the error has no position (an empty body).
+    public let line: Int
+    public let column: Int
+    /// What went wrong, without position.
+    public let reason: String
+    /// The field at fault for `.invalidValue`, as a path like `Hotel/Stars`.
+    public let field: String?
+
+    public init(_ kind: Kind, line: Int, column: Int = 0, reason: String, field: String? = nil) {
+        self.kind = kind
+        self.line = line
+        self.column = column
+        self.reason = reason
+        self.field = field
+    }
+
+    public var description: String {
+        // A body that is not XML at all has no meaningful position.
+        guard line > 0, kind != .notXML else { return reason }
+        return column > 0 ? "\(reason) (line \(line), column \(column))" : "\(reason) (line \(line))"
+    }
+}
+
+extension SOAPParseError {
+    /// The kind of a `SOAPParseError`. Kinds may be added: switch with a `default`.
+    ///
+    /// ```swift
+    /// switch error.kind {
+    /// case .truncated: print("the response was cut off; try again")
+    /// case .unexpectedMessage: print("wrong endpoint?")
+    /// default: print(error)
+    /// }
+    /// ```
+    public struct Kind: Hashable, Sendable, CustomStringConvertible {
+        private enum Base: String, Hashable, Sendable {
+            case malformed, truncated, doctype, tooDeep, notXML, notSOAP, unexpectedMessage, invalidValue
+        }
+
+        private let base: Base
+
+        private init(_ base: Base) {
+            self.base = base
+        }
+
+        /// Not well-formed XML.
+        public static let malformed = Kind(.malformed)
+        /// The document ended before its root element closed: never a complete page.
+        public static let truncated = Kind(.truncated)
+        /// A `<!DOCTYPE`: refused, since SOAP forbids DTDs and they carry XXE and entity bombs.
+        public static let doctype = Kind(.doctype)
+        /// Elements nested deeper than the limit.
+        public static let tooDeep = Kind(.tooDeep)
+        /// The body is not XML at all (text, JSON, an HTML error page) or is empty.
+        public static let notXML = Kind(.notXML)
+        /// Well-formed XML, but not a SOAP envelope, or an envelope with an empty Body.
+        public static let notSOAP = Kind(.notSOAP)
+        /// A SOAP envelope whose Body holds a message the reader does not expect: an
+        /// element of another contract, or a request where a response was due.
+        public static let unexpectedMessage = Kind(.unexpectedMessage)
+        /// A field is missing or holds a value of the wrong type.
+        public static let invalidValue = Kind(.invalidValue)
+
+        /// The kind's name, e.g. `truncated`.
+        public var description: String { base.rawValue }
+    }
+}

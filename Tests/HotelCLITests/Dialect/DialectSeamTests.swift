@@ -1,0 +1,117 @@
+import Foundation
+@testable import HotelCLI
+import HotelClient
+import HotelSOAP
+import Logging
+import Testing
+
+/// The dialect seam, proved by a second dialect: `TokenPagedDialect` pages by
+/// continuation token with no total, as OpenTravel does. `hotels search` (its writing
+/// path) and the browse table must give the same rows as with our random-access contract.
+@Suite("SOAPDialect: a sequential dialect drives search and the table")
+struct DialectSeamTests {
+    static let query = HotelQuery(city: "Seoul")
+
+    /// What `hotels search --all` writes for `query`, through `dialect`.
+    func searchCSV(
+        dialect: any SOAPDialect, offset: Int = 0, limit: Int = .max, pageSize: Int
+    ) async throws -> (csv: String, total: Int?) {
+        let server = try await LiveServer.shared()
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("seam-\(UUID().uuidString).csv")
+        FileManager.default.createFile(atPath: file.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let handle = try FileHandle(forWritingTo: file)
+        let writer = HotelRowWriter(format: .csv, sink: OutputSink(fd: handle.fileDescriptor))
+        let progress = Progress(enabled: false)
+        let quiet = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
+        let configuration = HotelSearchClient.Configuration(endpoint: URL(string: server.endpoint)!, dialect: dialect, timeout: 10, retries: 0)
+        try await HotelSearchClient.with(configuration, logger: quiet) { client in
+            try await SearchCommand.write(
+                client: client, query: Self.query, offset: offset, limit: limit, pageSize: pageSize, into: writer, progress: progress)
+        }
+        try writer.end()
+        try handle.close()
+        return (try String(contentsOf: file, encoding: .utf8), progress.total)
+    }
+
+    @Test("search --all: every row once, in order, as with random access; no total")
+    func walkAll() async throws {
+        let tokens = try await searchCSV(dialect: TokenPagedDialect(), pageSize: 7)
+        let offsets = try await searchCSV(dialect: HotelSearchDialect(), pageSize: 7)
+        let rows = tokens.csv.split(separator: "\n")
+        #expect(rows.count > 3 * 7, "the walk must cross several pages")
+        #expect(tokens.csv == offsets.csv)
+        #expect(tokens.total == nil)
+        #expect(offsets.total == rows.count - 1)
+    }
+
+    @Test("--offset and --limit on a sequential dialect: skipped on the client, same rows")
+    func offsetAndLimit() async throws {
+        let tokens = try await searchCSV(dialect: TokenPagedDialect(), offset: 10, limit: 12, pageSize: 4)
+        let offsets = try await searchCSV(dialect: HotelSearchDialect(), offset: 10, limit: 12, pageSize: 4)
+        #expect(tokens.csv.split(separator: "\n").count == 13)
+        #expect(tokens.csv == offsets.csv)
+    }
+
+    @Test("a sequential dialect refuses a page start it never handed out")
+    func refusesOffsets() throws {
+        #expect(throws: SOAPDialectError.pageStartNotSupported(dialect: "TokenPaged")) {
+            try TokenPagedDialect().searchRequest(Self.query, page: PageRequest(start: .offset(50), size: 10), version: .v11)
+        }
+        #expect(throws: SOAPDialectError.pageStartNotSupported(dialect: "HotelSearch")) {
+            try HotelSearchDialect().searchRequest(Self.query, page: PageRequest(start: .token("x"), size: 10), version: .v11)
+        }
+    }
+
+    /// Every hotel of `query`, through our own contract.
+    func allHotels(_ query: HotelQuery) async throws -> [HotelInfo] {
+        let server = try await LiveServer.shared()
+        var hotels: [HotelInfo] = []
+        let configuration = HotelSearchClient.Configuration(endpoint: URL(string: server.endpoint)!, timeout: 10, retries: 0)
+        try await HotelSearchClient.with(configuration) { client in
+            try await client.walk(query, limit: .max, pageSize: 500) { hotels.append($0) }
+        }
+        return hotels
+    }
+
+    /// "row 7 of 150+" → (150, false); "row 7 of 1,234 ·" → (1234, true).
+    static func count(in status: String) -> (rows: Int, final: Bool)? {
+        guard let of = status.range(of: " of ") else { return nil }
+        let rest = status[of.upperBound...]
+        let digits = rest.prefix { $0.isNumber || $0 == "," }
+        guard let rows = Int(digits.filter(\.isNumber)) else { return nil }
+        return (rows, !rest.dropFirst(digits.count).hasPrefix("+"))
+    }
+
+    @Test("the table: the count grows page by page (50+), G reaches the true end")
+    func browse() async throws {
+        let server = try await LiveServer.shared()
+        // The whole catalog, by name: 60 pages of 50.
+        let query = HotelQuery(sortBy: .name)
+        let everything = try await allHotels(query)
+        #expect(everything.count > 100, "the test needs more than two pages of 50")
+        var harness = BrowseHarness(endpoint: server.endpoint, query: query)
+        harness.dialect = TokenPagedDialect()
+        harness.images = .disabled
+        let activity = try await harness.run { terminal in
+            try await terminal.waitUntil("the first page") { _ in Self.count(in: terminal.statusText) != nil }
+            let first = try #require(Self.count(in: terminal.statusText))
+            #expect(!first.final && first.rows % 50 == 0, "\(terminal.statusText)")
+            // Each G goes to the last known row, which asks for the page after it.
+            while let known = Self.count(in: terminal.statusText), !known.final {
+                terminal.inject(.char("G"))
+                try await terminal.waitUntil("rows past \(known.rows)") { _ in
+                    guard let now = Self.count(in: terminal.statusText) else { return false }
+                    return now.rows > known.rows || now.final
+                }
+            }
+            #expect(Self.count(in: terminal.statusText)?.rows == everything.count)
+            terminal.inject(.char("G"))
+            try await terminal.waitUntil("the last row") { _ in terminal.names(logoColumn: false).last == everything.last?.name }
+        }
+        // Sequential: each page asked for once, in order, none skipped.
+        let pages = activity.pagesRequested
+        #expect(pages == Array(0..<pages.count))
+        #expect(pages.count == (everything.count + 49) / 50)
+    }
+}
