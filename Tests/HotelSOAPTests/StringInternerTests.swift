@@ -13,7 +13,6 @@ struct StringInternerTests {
     @Test("a repeated value comes back equal, including after a collision evicted it")
     func repeats() {
         var interner = StringInterner()
-        defer { interner.deallocate() }
         let values = ["Berlin", "서울", "東京", "wifi", "EUR", "", "DE"]
         for _ in 0..<3 {
             for value in values {
@@ -33,7 +32,6 @@ struct StringInternerTests {
     @Test("random bytes, short and long, valid or not: the same String as String(decoding:)")
     func matchesDecoding() {
         var interner = StringInterner()
-        defer { interner.deallocate() }
         var rng = SplitMix64(seed: 0x1A7E_2026)
         // A small alphabet with UTF-8 lead and continuation bytes, so values repeat,
         // collide on hash slots, and are sometimes invalid UTF-8.

@@ -58,7 +58,7 @@ enum NamespaceKind: UInt8 {
 /// The table hashes the whole pointer: libxml2 packs dictionary strings next to each
 /// other, so a hash of a few address bits made `Name` and `Address` share a slot and
 /// evict each other on every hotel (3 % of the parse went to rebuilding them).
-struct NameCache {
+struct NameCache: ~Copyable {
     private static let capacity = 128 // a power of two, well above the ~45 names we know
     private let keys: UnsafeMutablePointer<UnsafeRawPointer?>
     private let names: UnsafeMutablePointer<ElementName>
@@ -75,8 +75,7 @@ struct NameCache {
         names.initialize(repeating: .unknown, count: NameCache.capacity)
     }
 
-    /// Must be called once by the owner; the tables are not reference counted.
-    func deallocate() {
+    deinit {
         keys.deallocate()
         names.deallocate()
     }

@@ -42,7 +42,7 @@ struct HotelBuilder {
     /// reports a bad value by throwing (typed, no allocation) rather than through a
     /// callback closure, builds a `String` only for text fields, and takes the values
     /// that repeat from hotel to hotel (city, country, amenities) from `interner`.
-    mutating func set(_ field: ElementName, buffer: TextBuffer, interner: inout StringInterner) throws(FieldProblem) {
+    mutating func set(_ field: ElementName, buffer: borrowing TextBuffer, interner: inout StringInterner) throws(FieldProblem) {
         let text = buffer.bytes
         switch field {
         case .HotelId: id = buffer.string

@@ -57,13 +57,6 @@ final class SOAPMessageHandler: SAXDelegate {
         scopes = ScopeStack(capacity: maxDepth + 1)
     }
 
-    deinit {
-        text.deallocate()
-        scopes.deallocate()
-        names.deallocate()
-        interner.deallocate()
-    }
-
     // MARK: SAXDelegate
 
     func didStartElement(_ localName: UnsafePointer<UInt8>, namespaceURI: UnsafePointer<UInt8>?, attributes: SAXAttributes) {

@@ -2,7 +2,7 @@
 /// here cost a uniqueness check and a retain/release of its buffer on every push, pop and
 /// peek, millions of times per large response; the depth is bounded by the parser's
 /// `maxDepth`, so a fixed buffer is enough.
-struct ScopeStack<Element: BitwiseCopyable> {
+struct ScopeStack<Element: BitwiseCopyable>: ~Copyable {
     private let base: UnsafeMutablePointer<Element>
     private let capacity: Int
     private(set) var count = 0
@@ -12,8 +12,7 @@ struct ScopeStack<Element: BitwiseCopyable> {
         base = .allocate(capacity: self.capacity)
     }
 
-    /// Must be called once by the owner; the buffer is not reference counted.
-    func deallocate() { base.deallocate() }
+    deinit { base.deallocate() }
 
     var last: Element? { count > 0 ? base[count - 1] : nil }
 

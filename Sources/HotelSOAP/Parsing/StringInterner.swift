@@ -6,13 +6,12 @@ import Foundation
 ///
 /// ```swift
 /// var interner = StringInterner()
-/// defer { interner.deallocate() }
 /// let city = interner.string(bytes)   // "Berlin", shared with every earlier "Berlin"
 /// ```
 ///
 /// Direct-mapped and overwritten on collision, so memory stays fixed however many
 /// distinct values a hostile response sends; they only cost a miss each.
-struct StringInterner {
+struct StringInterner: ~Copyable {
     private static let slots = 256 // a power of two
     /// Longer values are rarely repeated (names, addresses, URLs) and are not cached.
     static let maxLength = 32
@@ -33,8 +32,7 @@ struct StringInterner {
         strings.initialize(repeating: "", count: Self.slots)
     }
 
-    /// Must be called once by the owner; the tables are not reference counted.
-    func deallocate() {
+    deinit {
         hashes.deallocate()
         lengths.deallocate()
         bytes.deallocate()

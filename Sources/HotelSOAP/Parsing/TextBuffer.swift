@@ -1,6 +1,6 @@
 /// The bytes of the text field being collected. A plain growable buffer: resetting it per
 /// field must cost nothing, which `Array.removeAll(keepingCapacity:)` does not quite.
-struct TextBuffer {
+struct TextBuffer: ~Copyable {
     private(set) var base: UnsafeMutablePointer<UInt8>
     private(set) var count = 0
     private var capacity: Int
@@ -10,8 +10,7 @@ struct TextBuffer {
         base = .allocate(capacity: capacity)
     }
 
-    /// Must be called once by the owner; the buffer is not reference counted.
-    func deallocate() { base.deallocate() }
+    deinit { base.deallocate() }
 
     var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
 
