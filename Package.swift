@@ -1,11 +1,11 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Module map: see DESIGN.md. Arrows point down only: HotelSOAP knows no network,
-// TerminalTable knows no hotels, HotelServer knows no terminal.
+// Module map: see docs/ARCHITECTURE.md. Arrows point down only: HotelSOAP knows no
+// network, TerminalTable knows no hotels, HotelServer knows no terminal.
+// Linux only (the code calls Glibc directly), so no platforms are claimed.
 let package = Package(
     name: "HotelSearch",
-    platforms: [.macOS(.v14)],
     products: [
         .executable(name: "hotels", targets: ["hotels"]),
         .library(name: "HotelSOAP", targets: ["HotelSOAP"]),
@@ -16,6 +16,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         // Both already come with async-http-client; named so the client can configure its
         // TLS trust roots (NIOSSL) and recognise decompression failures (NIOHTTPCompression).
@@ -64,14 +65,18 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ]
         ),
         .target(
             name: "HotelClient",
             dependencies: [
                 "HotelSOAP",
-                "Imaging",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOTLS", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
                 .product(name: "Logging", package: "swift-log"),
@@ -83,10 +88,11 @@ let package = Package(
                 "HotelSOAP",
                 "HotelClient",
                 "HotelServer",
+                "Imaging",
                 "TerminalTable",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ]
         ),
         .executableTarget(
@@ -111,6 +117,10 @@ let package = Package(
             dependencies: [
                 "HotelServer", "HotelSOAP", "Imaging",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
             exclude: ["Interop"]
         ),

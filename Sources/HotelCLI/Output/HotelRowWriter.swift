@@ -76,7 +76,7 @@ public final class HotelRowWriter {
 }
 
 extension HotelInfo {
-    /// The CSV/TSV columns of DESIGN.md, in order.
+    /// The CSV/TSV columns, in order: a contract with scripts (README, "Formats"), so only ever append.
     var columnValues: [String] {
         [
             id, name, address, city, country, latitude.description, longitude.description,
