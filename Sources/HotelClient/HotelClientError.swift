@@ -3,13 +3,24 @@ import HotelSOAP
 /// Why a call to the service failed, short of a SOAP fault (thrown as `SOAPFault`) or a
 /// malformed response (thrown as `SOAPParseError`).
 ///
+/// Match on `code` (or the broader `code.kind`), never on the description:
 /// ```swift
-/// do { try await client.search(query) { … } }
+/// do { _ = try await client.searchPage(query, page: .first(size: 50)) }
+/// catch let error as HotelClientError where error.code == .connectionRefused { print("is it running?") }
 /// catch let error as HotelClientError where error.isRetryable { … }
 /// ```
+/// The description is one line naming the URL; it gives no command-line advice, which is
+/// the caller's to add.
 public struct HotelClientError: Error, Sendable, Equatable, CustomStringConvertible {
-    private enum Code: Equatable, Sendable {
+    private enum Failure: Equatable, Sendable {
+        case connectionRefused
+        case hostNotFound
+        case connectionReset
+        case connectionClosed
         case connectionFailed(String)
+        case certificateUntrusted
+        case certificateNameMismatch(String)
+        case notTLS
         case tlsFailed(String)
         case proxyFailed(String)
         case timeout(Double)
@@ -20,18 +31,32 @@ public struct HotelClientError: Error, Sendable, Equatable, CustomStringConverti
         case redirectLoop(String)
     }
 
-    private let code: Code
+    private let failure: Failure
     /// The URL the failing request went to.
     public let url: String
 
-    private init(_ code: Code, url: String) {
-        self.code = code
+    private init(_ failure: Failure, url: String) {
+        self.failure = failure
         self.url = url
     }
 
-    /// Refused, reset, DNS failure: nothing usable came back.
+    /// Nothing listens on the port (ECONNREFUSED).
+    public static func connectionRefused(_ url: String) -> HotelClientError { .init(.connectionRefused, url: url) }
+    /// The host name does not resolve.
+    public static func hostNotFound(_ url: String) -> HotelClientError { .init(.hostNotFound, url: url) }
+    /// The peer reset the connection (ECONNRESET).
+    public static func connectionReset(_ url: String) -> HotelClientError { .init(.connectionReset, url: url) }
+    /// The service closed the connection before the response was complete.
+    public static func connectionClosed(_ url: String) -> HotelClientError { .init(.connectionClosed, url: url) }
+    /// Another socket-level failure; `reason` says which.
     public static func connectionFailed(_ url: String, reason: String) -> HotelClientError { .init(.connectionFailed(reason), url: url) }
-    /// The TLS handshake failed: an untrusted certificate, a wrong host name, not TLS at all.
+    /// The certificate does not chain to a trusted CA (self-signed, expired, unknown CA).
+    public static func certificateUntrusted(_ url: String) -> HotelClientError { .init(.certificateUntrusted, url: url) }
+    /// The certificate is not issued for the host.
+    public static func certificateNameMismatch(_ url: String, host: String) -> HotelClientError { .init(.certificateNameMismatch(host), url: url) }
+    /// The port does not speak TLS.
+    public static func notTLS(_ url: String) -> HotelClientError { .init(.notTLS, url: url) }
+    /// Another TLS handshake failure.
     public static func tlsFailed(_ url: String, reason: String) -> HotelClientError { .init(.tlsFailed(reason), url: url) }
     /// The HTTP proxy (from `http_proxy`/`https_proxy`) refused or failed the request.
     public static func proxyFailed(_ url: String, reason: String) -> HotelClientError { .init(.proxyFailed(reason), url: url) }
@@ -41,58 +66,85 @@ public struct HotelClientError: Error, Sendable, Equatable, CustomStringConverti
     public static func timeout(_ url: String, seconds: Double) -> HotelClientError { .init(.timeout(seconds), url: url) }
     /// An HTTP error whose body is not SOAP; `what` describes the body.
     public static func httpStatus(_ url: String, status: Int, what: String) -> HotelClientError { .init(.httpStatus(status, what), url: url) }
+    /// The response passed the size limit.
     public static func responseTooLarge(_ url: String, limit: Int) -> HotelClientError { .init(.responseTooLarge(limit), url: url) }
     public static func invalidEndpoint(_ url: String, reason: String) -> HotelClientError { .init(.invalidEndpoint(reason), url: url) }
+    /// The WSDL names no SOAP address for the version asked for.
     public static func wsdlHasNoEndpoint(_ url: String) -> HotelClientError { .init(.wsdlHasNoEndpoint, url: url) }
 
-    public enum Kind: Sendable, Equatable { case network, timeout, http, tooLarge, usage }
-
-    public var kind: Kind {
-        switch code {
-        case .connectionFailed, .tlsFailed, .proxyFailed: return .network
+    /// What failed, for matching.
+    public var code: Code {
+        switch failure {
+        case .connectionRefused: return .connectionRefused
+        case .hostNotFound: return .hostNotFound
+        case .connectionReset: return .connectionReset
+        case .connectionClosed: return .connectionClosed
+        case .connectionFailed: return .connectionFailed
+        case .certificateUntrusted: return .certificateUntrusted
+        case .certificateNameMismatch: return .certificateNameMismatch
+        case .notTLS: return .notTLS
+        case .tlsFailed: return .tlsFailed
+        case .proxyFailed: return .proxyFailed
         case .timeout: return .timeout
-        case .httpStatus, .redirectLoop: return .http
-        case .responseTooLarge: return .tooLarge
-        case .invalidEndpoint, .wsdlHasNoEndpoint: return .usage
+        case .httpStatus: return .httpStatus
+        case .responseTooLarge: return .responseTooLarge
+        case .invalidEndpoint: return .invalidEndpoint
+        case .wsdlHasNoEndpoint: return .wsdlHasNoEndpoint
+        case .redirectLoop: return .redirectLoop
         }
     }
 
-    /// The HTTP status, for `.http`.
+    /// The HTTP status, for `.httpStatus`.
     public var status: Int? {
-        if case .httpStatus(let status, _) = code { return status }
+        if case .httpStatus(let status, _) = failure { return status }
         return nil
     }
 
-    /// Worth trying again: the service may be starting or briefly overloaded. Faults,
-    /// malformed responses and other HTTP errors are not: the same request fails the same way.
+    /// Worth trying again: the service may be starting, restarting or briefly overloaded.
+    /// Faults, malformed responses, a name that does not resolve, TLS failures and other
+    /// HTTP errors are not: the same request fails the same way.
     public var isRetryable: Bool {
-        switch code {
-        case .connectionFailed: return true
+        switch failure {
+        case .connectionRefused, .connectionReset, .connectionClosed: return true
         case .httpStatus(let status, _): return status == 503
         default: return false
         }
     }
 
     public var description: String {
-        switch code {
+        switch failure {
+        case .connectionRefused:
+            return "cannot reach \(url): connection refused"
+        case .hostNotFound:
+            return "cannot reach \(url): the host name does not resolve"
+        case .connectionReset:
+            return "cannot reach \(url): the connection was reset"
+        case .connectionClosed:
+            return "cannot reach \(url): the service closed the connection before the response was complete"
         case .connectionFailed(let reason):
-            return "cannot reach \(url): \(reason); is the service running? (hotels serve)"
+            return "cannot reach \(url): \(reason)"
         case .proxyFailed(let reason):
             return "cannot reach \(url): \(reason)"
+        case .certificateUntrusted:
+            return "cannot connect securely to \(url): its TLS certificate is not trusted (self-signed, expired, or from an unknown CA)"
+        case .certificateNameMismatch(let host):
+            return "cannot connect securely to \(url): its TLS certificate is not issued for \(host)"
+        case .notTLS:
+            return "cannot connect securely to \(url): the TLS handshake failed: the port does not speak TLS"
         case .tlsFailed(let reason):
             return "cannot connect securely to \(url): \(reason)"
         case .redirectLoop(let reason):
-            return "\(url) redirects without end (\(reason)); give the final URL with --endpoint"
+            return "\(url) redirects without end (\(reason))"
         case .timeout(let seconds):
-            return "no answer from \(url) within \(seconds.formatted) s; raise --timeout or check the service"
+            return "no answer from \(url) within \(seconds.formatted) s"
         case .httpStatus(let status, let what):
             return "\(url) answered HTTP \(status) with \(what), not a SOAP response"
         case .responseTooLarge(let limit):
-            return "the response from \(url) is larger than \(limit) bytes; raise --max-response-size if that is expected"
+            return "the response from \(url) is larger than \(limit) bytes"
         case .invalidEndpoint(let reason):
             return "invalid endpoint \(url): \(reason)"
         case .wsdlHasNoEndpoint:
-            return "the WSDL at \(url) has no soap:address for HotelSearchService; pass --endpoint instead"
+            return "the WSDL at \(url) has no soap:address for this SOAP version"
         }
     }
 }

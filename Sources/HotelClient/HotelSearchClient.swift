@@ -142,6 +142,8 @@ public struct HotelSearchClient: Sendable {
         request.body = .bytes(ByteBuffer(bytes: soap.body))
 
         var attempt = 0
+        // Once any of the body has gone to `consume`, rows may be out: a retry would repeat them.
+        var delivered = false
         while true {
             do {
                 let response = try await http.execute(request, deadline: .now() + .hours(24), logger: logger)
@@ -155,6 +157,7 @@ public struct HotelSearchClient: Sendable {
                         if received > configuration.maxResponseSize {
                             throw HotelClientError.responseTooLarge(url, limit: configuration.maxResponseSize)
                         }
+                        delivered = true
                         try consume(chunk)
                     }
                     return status
@@ -168,8 +171,8 @@ public struct HotelSearchClient: Sendable {
                 }
                 throw error
             } catch {
-                let mapped = Self.map(error, url: url, timeout: configuration.timeout, maxResponseSize: configuration.maxResponseSize)
-                guard let clientError = mapped as? HotelClientError, clientError.isRetryable, attempt < configuration.retries else {
+                let mapped = await TransportFailure.map(error, url: url, timeout: configuration.timeout, maxResponseSize: configuration.maxResponseSize)
+                guard !delivered, let clientError = mapped as? HotelClientError, clientError.isRetryable, attempt < configuration.retries else {
                     throw mapped
                 }
                 attempt += 1
@@ -184,39 +187,6 @@ public struct HotelSearchClient: Sendable {
         let delay = base * Double.random(in: 0.8...1.2)
         logger.info("retrying", metadata: ["attempt": "\(attempt)", "after_s": "\(String(format: "%.2f", delay))", "reason": "\(reason)"])
         try await Task.sleep(for: .milliseconds(Int(delay * 1000)))
-    }
-
-    /// AsyncHTTPClient and NIO errors, in the terms a user acts on.
-    static func map(_ error: any Error, url: String, timeout: Double, maxResponseSize: Int = 512 << 20) -> any Error {
-        if error is SOAPFault || error is SOAPParseError || error is HotelClientError || error is CancellationError { return error }
-        if let http = error as? HTTPClientError {
-            if http == .readTimeout || http == .connectTimeout || http == .deadlineExceeded { return HotelClientError.timeout(url, seconds: timeout) }
-            if http == .remoteConnectionClosed { return HotelClientError.connectionFailed(url, reason: "the service closed the connection before the response was complete") }
-            if http == .redirectCycleDetected { return HotelClientError.redirectLoop(url, reason: "the redirects lead in a circle") }
-            if http == .redirectLimitReached { return HotelClientError.redirectLoop(url, reason: "more than 5 redirects") }
-        }
-        if let decompression = error as? NIOHTTPDecompression.DecompressionError {
-            if decompression == .limit { return HotelClientError.responseTooLarge(url, limit: maxResponseSize) }
-            return SOAPParseError(.malformed, line: 0, reason: "the compressed response from \(url) is corrupt (\(decompression))")
-        }
-        if error is NIOHTTPDecompression.ExtraDecompressionError {
-            return SOAPParseError(.truncated, line: 0, reason: "the compressed response from \(url) is cut off or has trailing data (\(error))")
-        }
-        if let tls = TLSFailure.describe(error, url: url) { return HotelClientError.tlsFailed(url, reason: tls) }
-        if let proxy = ProxyFailure.describe(error, url: url) { return HotelClientError.proxyFailed(url, reason: proxy) }
-        let text = String(describing: error)
-        if text.contains("connectTimeout") || text.contains("Timeout") && !text.contains("refused") {
-            return HotelClientError.timeout(url, seconds: timeout)
-        }
-        if text.contains("refused") || text.contains("ECONNREFUSED") { return HotelClientError.connectionFailed(url, reason: "connection refused") }
-        if text.contains("resolve") || text.contains("NXDOMAIN") || text.contains("Name or service") {
-            return HotelClientError.connectionFailed(url, reason: "the host name does not resolve")
-        }
-        if text.contains("reset") { return HotelClientError.connectionFailed(url, reason: "the connection was reset") }
-        if error is IOError || error is ChannelError {
-            return HotelClientError.connectionFailed(url, reason: text)
-        }
-        return error
     }
 }
 

@@ -20,7 +20,7 @@ public enum WSDLDiscovery {
                 }
                 return Array(body.readableBytesView)
             } catch {
-                throw HotelSearchClient.map(error, url: url.absoluteString, timeout: timeout)
+                throw await TransportFailure.map(error, url: url.absoluteString, timeout: timeout)
             }
         }
         guard let location = address(in: text, version: version), let endpoint = URL(string: location) else {

@@ -26,12 +26,14 @@ enum Diagnostics {
         case let catalog as CatalogError where catalog.kind == .notFound || catalog.kind == .notACatalog:
             return (.noInput, catalog.description)
         case let client as HotelClientError:
+            let line = advice(for: client.code).map { "\(client.description); \($0)" } ?? client.description
             switch client.kind {
-            case .network: return (.network, client.description)
-            case .timeout: return (.timeout, client.description)
-            case .http: return (.httpError, client.description)
-            case .tooLarge: return (.malformedResponse, client.description)
-            case .usage: return (.usage, client.description)
+            case .network: return (.network, line)
+            case .timeout: return (.timeout, line)
+            case .http: return (.httpError, line)
+            case .tooLarge: return (.malformedResponse, line)
+            case .usage: return (.usage, line)
+            default: return (.failure, line)
             }
         case let roots as TrustRootsError:
             return (roots.isMissing ? .noInput : .usage, roots.description)
@@ -39,6 +41,23 @@ enum Diagnostics {
             return (.usage, xml.description)
         default:
             return (.failure, "\(error)")
+        }
+    }
+
+    /// What to do about a transport failure, in terms of this command line. The client
+    /// library says what happened; only the CLI knows its flags.
+    static func advice(for code: HotelClientError.Code) -> String? {
+        switch code {
+        case .connectionRefused: return "is the service running? (hotels serve)"
+        case .hostNotFound: return "check the host name in --endpoint"
+        case .certificateUntrusted: return "give the CA's certificate with --cacert FILE"
+        case .certificateNameMismatch: return "use the host name the certificate names"
+        case .notTLS: return "is it an http:// service?"
+        case .timeout: return "raise --timeout or check the service"
+        case .responseTooLarge: return "raise --max-response-size if that is expected"
+        case .redirectLoop: return "give the final URL with --endpoint"
+        case .wsdlHasNoEndpoint: return "pass --endpoint instead"
+        default: return nil
         }
     }
 

@@ -80,14 +80,15 @@ public struct LogoFetcher: Sendable {
             if error is NIOTooManyBytesError {
                 throw LogoLoadError("\(url.lastPathComponent) is larger than \(maxBytes) bytes")
             }
-            throw LogoLoadError("\(url.lastPathComponent): \(Self.reason(HotelSearchClient.map(error, url: url.absoluteString, timeout: timeout), url: url))")
+            throw LogoLoadError("\(url.lastPathComponent): \(Self.reason(await TransportFailure.map(error, url: url.absoluteString, timeout: timeout), url: url))")
         }
     }
 
     /// Short enough for a status bar, which also shows the row count and the endpoint.
     static func reason(_ error: any Error, url: URL) -> String {
         let place = "\(url.host ?? "?")\(url.port.map { ":\($0)" } ?? "")"
-        switch (error as? HotelClientError)?.kind {
+        guard let error = error as? HotelClientError else { return "\(error)" }
+        switch error.kind {
         case .network: return "cannot reach \(place)"
         case .timeout: return "no answer from \(place) in time"
         default: return "\(error)"
