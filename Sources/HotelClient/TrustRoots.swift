@@ -3,7 +3,7 @@ import NIOSSL
 
 /// The certificate authorities an https endpoint's certificate must chain to: the system's
 /// (or those of `SSL_CERT_FILE`, as OpenSSL reads it), plus any the caller adds for one run
-/// (`hotels search --cacert FILE`), e.g. a company CA or a test server's self-signed one.
+/// (the CLI's `--cacert FILE`), e.g. a company CA or a test server's self-signed one.
 ///
 /// The files are read when the value is made, so a missing or empty file is reported before
 /// any connection is tried, naming the file.
@@ -30,14 +30,14 @@ public struct TrustRoots: Sendable {
     public init(adding files: [String], environment: [String: String] = ProcessInfo.processInfo.environment) throws(TrustRootsError) {
         var replacement: [NIOSSLCertificate]? = nil
         if let file = environment["SSL_CERT_FILE"], !file.isEmpty {
-            replacement = try Self.load(file, from: "SSL_CERT_FILE")
+            replacement = try Self.load(file, from: .environment)
         }
         var additional: [NIOSSLCertificate] = []
-        for file in files { additional += try Self.load(file, from: "--cacert") }
+        for file in files { additional += try Self.load(file, from: .added) }
         self.init(replacement: replacement, additional: additional)
     }
 
-    static func load(_ path: String, from source: String) throws(TrustRootsError) -> [NIOSSLCertificate] {
+    static func load(_ path: String, from source: TrustRootsError.Source) throws(TrustRootsError) -> [NIOSSLCertificate] {
         guard FileManager.default.isReadableFile(atPath: path) else {
             throw TrustRootsError(path: path, source: source, isMissing: true, reason: FileManager.default.fileExists(atPath: path) ? "cannot be read" : "no such file")
         }

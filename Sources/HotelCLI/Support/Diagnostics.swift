@@ -36,7 +36,8 @@ enum Diagnostics {
             default: return (.failure, line)
             }
         case let roots as TrustRootsError:
-            return (roots.isMissing ? .noInput : .usage, roots.description)
+            let line = roots.source == .added ? "--cacert \(roots.description)" : roots.description
+            return (roots.isMissing ? .noInput : .usage, line)
         case let xml as XMLWriterError:
             return (.usage, xml.description)
         default:
