@@ -117,20 +117,21 @@ struct StreamingTests {
     @Test("a parse may move to another thread between two chunks")
     func movesBetweenThreads() throws {
         let body = try Self.page(100)
-        // Fed from one fresh thread per chunk, strictly one after another.
-        nonisolated(unsafe) let parser = SOAPMessageParser()
+        // Fed from one fresh thread per chunk, strictly one after another. The lock only
+        // hands the parser over; no two threads ever want it at once.
+        let parser = Locked(SOAPMessageParser())
         for start in stride(from: 0, to: body.count, by: 2000) {
             let chunk = Array(body[start..<min(start + 2000, body.count)])
             let done = DispatchSemaphore(value: 0)
-            nonisolated(unsafe) var failure: (any Error)?
+            let failure = Locked<(any Error)?>(nil)
             Thread {
-                do { try parser.feed(chunk) } catch { failure = error }
+                do { try parser.withLock { try $0.feed(chunk) } } catch { failure.withLock { $0 = error } }
                 done.signal()
             }.start()
             done.wait()
-            if let failure { throw failure }
+            if let error = failure.withLock({ $0 }) { throw error }
         }
-        #expect(try parser.finish() == SOAPMessageParser.parse(body))
+        #expect(try parser.withLock { try $0.finish() } == SOAPMessageParser.parse(body))
     }
 
     /// Bytes after the last `>` of a chunk wait for the next one (CXMLPull), but only up to

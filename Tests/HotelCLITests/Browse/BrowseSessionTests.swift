@@ -222,16 +222,13 @@ struct BrowseSessionTests {
     }
 
     /// Runs the harness and returns its terminal for inspection afterwards.
-    func withKnownTerminal(_ harness: BrowseHarness, _ body: @escaping (InMemoryTerminal) async throws -> Void) async throws -> InMemoryTerminal {
-        let box = TerminalBox()
+    func withKnownTerminal(_ harness: BrowseHarness, _ body: (InMemoryTerminal) async throws -> Void) async throws -> InMemoryTerminal {
+        // The harness calls `body` in place, in this task: a plain local is enough.
+        var known: InMemoryTerminal?
         _ = try await harness.run { terminal in
-            box.terminal = terminal
+            known = terminal
             try await body(terminal)
         }
-        return try #require(box.terminal)
-    }
-
-    final class TerminalBox: @unchecked Sendable {
-        var terminal: InMemoryTerminal?
+        return try #require(known)
     }
 }

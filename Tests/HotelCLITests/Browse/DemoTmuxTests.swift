@@ -6,7 +6,7 @@ import Testing
 @Suite("hotels demo in tmux", .serialized)
 struct DemoTmuxTests {
     /// A private tmux server (its own socket), killed when done.
-    final class Tmux: @unchecked Sendable {
+    final class Tmux: Sendable {
         let socket = "hotels-test-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let cache = FileManager.default.temporaryDirectory.appendingPathComponent("hotels-tmux-cache-\(UUID())")
 

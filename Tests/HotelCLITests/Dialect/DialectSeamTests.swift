@@ -18,7 +18,7 @@ struct DialectSeamTests {
     ) async throws -> (csv: String, total: Int?) {
         let server = try await LiveServer.shared()
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("seam-\(UUID().uuidString).csv")
-        FileManager.default.createFile(atPath: file.path, contents: nil)
+        try #require(FileManager.default.createFile(atPath: file.path, contents: nil), "cannot create \(file.path)")
         defer { try? FileManager.default.removeItem(at: file) }
         let handle = try FileHandle(forWritingTo: file)
         let writer = HotelRowWriter(format: .csv, sink: OutputSink(fd: handle.fileDescriptor))

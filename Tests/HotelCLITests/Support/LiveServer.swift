@@ -1,7 +1,8 @@
 import Foundation
+import Synchronization
 
 /// A real `hotels serve` process on an ephemeral loopback port over a seeded catalog.
-final class LiveServer: @unchecked Sendable {
+final class LiveServer: Sendable {
     let process: Process
     let url: String
     /// Kept open for the server's lifetime: closing it would leave the server writing into a dead pipe.
@@ -44,11 +45,16 @@ final class LiveServer: @unchecked Sendable {
 
     private static let sharedServer: LiveServer = {
         let server = try! LiveServer(catalog: seededCatalog, port: 0)
-        sharedPID = server.process.processIdentifier
-        atexit { if LiveServer.sharedPID > 0 { Glibc.kill(LiveServer.sharedPID, SIGKILL) } }
+        sharedPID.store(server.process.processIdentifier, ordering: .sequentiallyConsistent)
+        atexit {
+            let pid = LiveServer.sharedPID.load(ordering: .sequentiallyConsistent)
+            if pid > 0 { Glibc.kill(pid, SIGKILL) }
+        }
         return server
     }()
-    nonisolated(unsafe) private static var sharedPID: pid_t = 0
+    /// The shared server's pid for the `atexit` handler, which as a C function pointer can
+    /// capture nothing; `exit` may run it on any thread.
+    private static let sharedPID = Atomic<pid_t>(0)
 
     private init(catalog: String, port: Int) throws {
         process = Process()
@@ -67,7 +73,7 @@ final class LiveServer: @unchecked Sendable {
     func kill() {
         guard process.isRunning else { return }
         Glibc.kill(process.processIdentifier, SIGKILL)
-        nonisolated(unsafe) let process = process
+        let process = process  // the thread holds the process, not the server
         Thread { process.waitUntilExit() }.start()
     }
 
@@ -75,7 +81,7 @@ final class LiveServer: @unchecked Sendable {
     /// child that ignores it would leave `waitUntilExit` waiting forever. Returns once the
     /// server is gone and its port free.
     func stop() async throws {
-        nonisolated(unsafe) let process = process
+        let process = process
         guard process.isRunning else { return }
         Glibc.kill(process.processIdentifier, SIGKILL)
         try await HotelsBinary.offPool { process.waitUntilExit() }
@@ -99,7 +105,7 @@ final class LiveServer: @unchecked Sendable {
 }
 
 /// `misbehaving_server.py MODE`, for failures a healthy service never produces.
-final class MisbehavingServer: @unchecked Sendable {
+final class MisbehavingServer: Sendable {
     let process: Process
     let url: String
 
@@ -125,7 +131,7 @@ final class MisbehavingServer: @unchecked Sendable {
     /// As `LiveServer`'s: never wait for a child on a pool thread.
     deinit {
         kill(process.processIdentifier, SIGKILL)
-        nonisolated(unsafe) let process = process
+        let process = process  // never `self` in a thread that outlives deinit
         Thread { process.waitUntilExit() }.start()
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 
 /// `misbehaving_server.py MODE [ARG] [--tls CERT KEY]` with a request log, for the transport
 /// tests: HTTPS, redirects, gzip, proxies, a response held half-way.
-final class ScriptedServer: @unchecked Sendable {
+final class ScriptedServer: Sendable {
     static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("Scripts/misbehaving_server.py").path
 

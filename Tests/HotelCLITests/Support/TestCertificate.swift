@@ -2,7 +2,7 @@ import Foundation
 
 /// A self-signed certificate for 127.0.0.1 and localhost, made with the real `openssl`
 /// for each test that needs one (an EC key: milliseconds), removed with the value.
-final class TestCertificate: @unchecked Sendable {
+final class TestCertificate: Sendable {
     let directory: URL
     var certificate: String { directory.appendingPathComponent("cert.pem").path }
     var key: String { directory.appendingPathComponent("key.pem").path }
