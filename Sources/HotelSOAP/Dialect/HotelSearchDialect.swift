@@ -7,12 +7,18 @@
 /// let request = try dialect.searchRequest(HotelQuery(city: "Kyoto"), page: PageRequest(start: .offset(100), size: 50), version: .v12)
 /// ```
 public struct HotelSearchDialect: SOAPDialect {
+    /// The dialect has no state: one value serves every request.
     public init() {}
 
+    /// `HotelSearch`.
     public var name: String { "HotelSearch" }
 
+    /// `.randomAccess`: any page by its `Offset`, and every response tells `TotalCount`.
     public var paging: PagingModel { .randomAccess }
 
+    /// A `SearchHotels` request whose `Offset` and `Limit` come from `page`, replacing the
+    /// query's own. Throws `SOAPDialectError` for a `.token` start, `XMLWriterError` for a
+    /// value XML cannot carry.
     public func searchRequest(_ query: HotelQuery, page: PageRequest, version: SOAPVersion) throws -> SOAPRequest {
         guard case .offset(let offset) = page.start else { throw SOAPDialectError.pageStartNotSupported(dialect: name) }
         var query = query
@@ -21,10 +27,13 @@ public struct HotelSearchDialect: SOAPDialect {
         return try SOAPRequestBuilder(version: version).searchHotels(query)
     }
 
+    /// A `GetHotel` request.
     public func detailRequest(hotelID: String, version: SOAPVersion) throws -> SOAPRequest {
         try SOAPRequestBuilder(version: version).getHotel(id: hotelID)
     }
 
+    /// A reader that sets a page's `next` to the offset after it, or to nil for the last page
+    /// or an empty one.
     public func responseReader(onHotel: ((HotelInfo) throws -> Void)?) -> any SOAPResponseReader {
         Reader(onHotel: onHotel)
     }

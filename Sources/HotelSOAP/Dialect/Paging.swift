@@ -12,7 +12,9 @@ public enum PagingModel: Sendable, Hashable {
 /// Where a page starts: an offset into the result, or a continuation a dialect returned
 /// in `ResultPage.next`. Opaque to everyone but the dialect that made it.
 public enum PageStart: Sendable, Hashable {
+    /// A position in the result, 0 for the first hotel: what random-access dialects take.
     case offset(Int)
+    /// A continuation a sequential dialect returned; only that dialect understands it.
     case token(String)
 }
 
@@ -23,9 +25,12 @@ public enum PageStart: Sendable, Hashable {
 /// let next = PageRequest(start: page.next!, size: 50)
 /// ```
 public struct PageRequest: Sendable, Hashable {
+    /// Where the page starts: `.offset(0)` for the first, or a page's `next`.
     public var start: PageStart
+    /// The most hotels on the page; `HotelSearchDialect` sends it as `Limit`, 1…500.
     public var size: Int
 
+    /// A page of at most `size` hotels from `start`.
     public init(start: PageStart, size: Int) {
         self.start = start
         self.size = size

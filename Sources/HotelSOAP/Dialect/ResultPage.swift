@@ -15,6 +15,7 @@ public struct ResultPage: Sendable, Equatable {
     /// Where the following page starts; nil when this was the last.
     public var next: PageStart?
 
+    /// `count` defaults to `hotels.count`; give it when the hotels were handed out rather than collected.
     public init(hotels: [HotelInfo], count: Int? = nil, totalCount: Int?, next: PageStart?) {
         self.hotels = hotels
         self.count = count ?? hotels.count

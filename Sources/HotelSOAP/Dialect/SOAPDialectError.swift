@@ -18,6 +18,7 @@ public struct SOAPDialectError: Error, Sendable, Hashable, CustomStringConvertib
     /// dialect, or a continuation token it did not make.
     public static func pageStartNotSupported(dialect: String) -> SOAPDialectError { .init(.pageStartNotSupported(dialect)) }
 
+    /// One line saying what to do instead, e.g. `HotelSearch cannot start a page there: …`.
     public var description: String {
         switch code {
         case .pageStartNotSupported(let dialect):

@@ -12,11 +12,14 @@
 /// throws `SOAPFault` for a fault and `SOAPParseError` for an incomplete or unexpected
 /// message: a truncated response is never a short page.
 public protocol SOAPResponseReader: AnyObject {
+    /// Reads the next chunk; throws as soon as the bytes so far are known to be bad.
     func feed(_ bytes: UnsafeRawBufferPointer) throws
+    /// Ends the response and returns what it said; a fault is thrown as `SOAPFault`.
     func finish() throws -> HotelResponse
 }
 
 extension SOAPResponseReader {
+    /// Reads the next chunk from any byte sequence, e.g. `[UInt8]` or `Data`; it is copied first.
     public func feed(_ bytes: some Sequence<UInt8>) throws {
         try Array(bytes).withUnsafeBytes { try feed($0) }
     }

@@ -7,23 +7,35 @@ import Foundation
 /// for hotel in page.hotels { print(hotel.name, hotel.price) }
 /// ```
 public struct HotelInfo: Sendable, Equatable, Hashable {
+    /// The `HotelId`: the key `GetHotel` takes (our service: `H0000001`…).
     public var id: String
+    /// The hotel's name, possibly in the local script.
     public var name: String
+    /// The postal address as one string, in the local or the English form.
     public var address: String
+    /// The city, as `HotelQuery.city` matches it, e.g. `Zürich`.
     public var city: String
     /// ISO 3166-1 alpha-2 code, e.g. `KR`.
     public var country: String
+    /// Degrees, -90…90, north positive.
     public var latitude: Double
+    /// Degrees, -180…180, east positive.
     public var longitude: Double
     /// 0 (unrated) to 5.
     public var stars: Int
+    /// The rate for one night, in the hotel's own currency: our service does not convert
+    /// it to `HotelQuery.currency`.
     public var price: Money
     /// Present only when the query gave `Near`.
     public var distanceKm: Double?
+    /// URL of the hotel's logo image (our service: a PNG); nil when none was sent.
     public var logoURL: String?
+    /// As the hotel writes it, e.g. `+82 2-1234-5678`; nil when none was sent.
     public var phone: String?
+    /// Amenity names, e.g. `wifi`, `pool`; empty when none were sent.
     public var amenities: [String]
 
+    /// The optional fields default to absent: no `distanceKm`, `logoURL`, `phone` or amenities.
     public init(
         id: String, name: String, address: String, city: String, country: String,
         latitude: Double, longitude: Double, stars: Int, price: Money,
@@ -47,15 +59,23 @@ public struct HotelInfo: Sendable, Equatable, Hashable {
 }
 
 /// An amount in a currency. `Decimal`, never `Double`: prices must survive a round trip exactly.
+///
+/// ```swift
+/// let price = Money(Decimal(string: "89.50")!, "EUR")
+/// print(price)   // 89.5 EUR
+/// ```
 public struct Money: Sendable, Equatable, Hashable, CustomStringConvertible {
+    /// Exact: read from and written as decimal text, never through `Double`.
     public var amount: Decimal
     /// ISO 4217 code, e.g. `EUR`.
     public var currency: String
 
+    /// `amount` in `currency`, an ISO 4217 code.
     public init(_ amount: Decimal, _ currency: String) {
         self.amount = amount
         self.currency = currency
     }
 
+    /// Amount then code, e.g. `89.5 EUR`: no grouping, no trailing zeros.
     public var description: String { "\(amount) \(currency)" }
 }

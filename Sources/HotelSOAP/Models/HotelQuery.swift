@@ -9,21 +9,37 @@ import Foundation
 /// let request = try SOAPRequestBuilder(version: .v11).searchHotels(query)
 /// ```
 public struct HotelQuery: Sendable, Equatable, Hashable {
+    /// Only hotels in this city; our service ignores case and diacritics (`zurich` finds `Zürich`).
     public var city: String?
     /// Substring of the hotel name, case-insensitive on the server.
     public var name: String?
+    /// Only hotels inside this circle; each result then carries `distanceKm`.
     public var near: GeoCircle?
+    /// Only hotels with at least this many stars, 0…5.
     public var minStars: Int?
+    /// Only hotels whose nightly `price` is at most this, in `currency` (our service
+    /// assumes USD when `currency` is nil and converts at fixed rates).
     public var maxPrice: Decimal?
+    /// The ISO 4217 code `maxPrice` is in, e.g. `EUR`. Results keep their own currency.
     public var currency: String?
+    /// The day of arrival. Our service checks it but does not filter on it: its demo
+    /// catalog has no availability data.
     public var checkIn: CalendarDate?
+    /// The day of departure, after `checkIn`. Checked but not filtered on, like `checkIn`.
     public var checkOut: CalendarDate?
+    /// Number of guests, 1…20. Checked but not filtered on, like `checkIn`.
     public var guests: Int?
+    /// Only hotels with every one of these, named as in `HotelInfo.amenities` (e.g. `wifi`).
     public var amenities: [String]
+    /// The order of the results; nil is `relevance`. Ties go by `HotelId`, so pages
+    /// neither repeat nor skip a hotel.
     public var sortBy: SortOrder?
+    /// Results to skip before this page; nil is 0.
     public var offset: Int?
+    /// The most hotels on this page, 1…`maxLimit`; nil leaves it to the service (ours: 50).
     public var limit: Int?
 
+    /// Each parameter sets the property of the same name; nil and empty ones are not sent.
     public init(
         city: String? = nil, name: String? = nil, near: GeoCircle? = nil, minStars: Int? = nil,
         maxPrice: Decimal? = nil, currency: String? = nil, checkIn: CalendarDate? = nil,
@@ -50,11 +66,20 @@ public struct HotelQuery: Sendable, Equatable, Hashable {
 }
 
 /// A point and a radius: the `Near` element.
+///
+/// ```swift
+/// // Within 5 km of Seoul City Hall, nearest first; results carry `distanceKm`.
+/// let query = HotelQuery(near: GeoCircle(latitude: 37.5665, longitude: 126.978, radiusKm: 5), sortBy: .distance)
+/// ```
 public struct GeoCircle: Sendable, Equatable, Hashable {
+    /// The centre's latitude in degrees, -90…90.
     public var latitude: Double
+    /// The centre's longitude in degrees, -180…180.
     public var longitude: Double
+    /// The radius in kilometres: more than 0, at most 20,000.
     public var radiusKm: Double
 
+    /// A circle of `radiusKm` kilometres around a point given in degrees.
     public init(latitude: Double, longitude: Double, radiusKm: Double) {
         self.latitude = latitude
         self.longitude = longitude
@@ -63,17 +88,33 @@ public struct GeoCircle: Sendable, Equatable, Hashable {
 }
 
 /// The `SortBy` values of the contract.
+///
+/// Our service orders them so (ties by `HotelId` in every case):
+/// - `relevance` (the default) and `stars`: most stars first, then the cheapest.
+/// - `price`: cheapest first, compared across currencies at fixed rates.
+/// - `distance`: nearest first; needs `near`.
+/// - `name`: alphabetical, ignoring case and diacritics.
 public enum SortOrder: String, Sendable, CaseIterable, Hashable {
     case relevance, price, stars, distance, name
 }
 
 /// An `xsd:date` without a time zone (`2026-12-01`). Not a `Date`: a check-in day
 /// is the same day in every time zone.
+///
+/// ```swift
+/// let checkIn = CalendarDate("2026-12-01")!
+/// let checkOut = CalendarDate(year: 2026, month: 12, day: 3)!
+/// assert(checkIn < checkOut)
+/// ```
 public struct CalendarDate: Sendable, Equatable, Hashable, Comparable, CustomStringConvertible {
+    /// 1…9999.
     public var year: Int
+    /// 1…12.
     public var month: Int
+    /// 1 to the length of the month.
     public var day: Int
 
+    /// Nil unless the day exists: `CalendarDate(year: 2027, month: 2, day: 29)` is nil.
     public init?(year: Int, month: Int, day: Int) {
         guard (1...9999).contains(year), (1...12).contains(month),
               (1...CalendarDate.days(inMonth: month, year: year)).contains(day) else { return nil }
@@ -91,6 +132,7 @@ public struct CalendarDate: Sendable, Equatable, Hashable, Comparable, CustomStr
         self.init(year: y, month: m, day: d)
     }
 
+    /// `YYYY-MM-DD`, zero-padded: the `xsd:date` text, which `init?(_:)` reads back.
     public var description: String {
         func pad(_ n: Int, _ width: Int) -> String {
             let s = String(n)
@@ -99,6 +141,7 @@ public struct CalendarDate: Sendable, Equatable, Hashable, Comparable, CustomStr
         return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
     }
 
+    /// Whether `a` is an earlier day than `b`.
     public static func < (a: CalendarDate, b: CalendarDate) -> Bool {
         (a.year, a.month, a.day) < (b.year, b.month, b.day)
     }

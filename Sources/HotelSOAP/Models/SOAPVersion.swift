@@ -1,9 +1,12 @@
 /// SOAP 1.1 or 1.2: they differ in envelope namespace, content type, how the action
 /// travels, and the shape of a fault.
 public enum SOAPVersion: String, Sendable, CaseIterable, Hashable, CustomStringConvertible {
+    /// SOAP 1.1: `text/xml`, the action in a `SOAPAction` header.
     case v11 = "1.1"
+    /// SOAP 1.2: `application/soap+xml`, the action a parameter of the content type.
     case v12 = "1.2"
 
+    /// The namespace of `Envelope`: how a message says which version it is.
     public var envelopeNamespace: String {
         switch self {
         case .v11: return "http://schemas.xmlsoap.org/soap/envelope/"
@@ -29,5 +32,6 @@ public enum SOAPVersion: String, Sendable, CaseIterable, Hashable, CustomStringC
         }
     }
 
+    /// `SOAP 1.1` or `SOAP 1.2`.
     public var description: String { "SOAP \(rawValue)" }
 }

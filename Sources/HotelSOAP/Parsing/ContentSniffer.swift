@@ -94,8 +94,14 @@ final class ContentSniffer {
 }
 
 /// A one-line description of a body that is not a SOAP message, for error messages:
-/// `an HTML page ("502 Bad Gateway")`, `text starting "Service Unavailable"`, `an empty body`.
+/// `an HTML page ("502 Bad Gateway")`, `a body starting "Service Unavailable"`, `an empty body`.
+///
+/// ```swift
+/// BodyPreview.describe(Array("<html><title>502 Bad Gateway</title></html>".utf8))
+/// // an HTML page ("502 Bad Gateway")
+/// ```
 public enum BodyPreview {
+    /// A short phrase for `body`, e.g. `a SOAP fault`; text is judged by its first 16 KiB.
     public static func describe(_ body: [UInt8]) -> String {
         let text = String(decoding: body.prefix(16 * 1024), as: UTF8.self)
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)

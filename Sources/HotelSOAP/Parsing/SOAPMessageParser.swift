@@ -24,14 +24,21 @@ import Foundation
 /// value), or whatever `onHotel` threw. A truncated document is always an error, never a
 /// short page.
 public final class SOAPMessageParser {
+    /// Bounds on what a message may make the parser do.
+    ///
+    /// ```swift
+    /// let parser = SOAPMessageParser(limits: .init(maxDepth: 16))
+    /// ```
     public struct Limits: Sendable {
         /// Deeper nesting is an error: a SOAP response of ours is 5 levels deep.
         public var maxDepth: Int
 
+        /// Limits allowing `maxDepth` levels of nesting.
         public init(maxDepth: Int = 64) {
             self.maxDepth = maxDepth
         }
 
+        /// What `init` and `parse` use when given none: 64 levels.
         public static let `default` = Limits()
     }
 
@@ -65,6 +72,7 @@ public final class SOAPMessageParser {
         }
     }
 
+    /// Parses the next chunk from any byte sequence, e.g. `[UInt8]` or `Data`; it is copied first.
     public func feed(_ bytes: some Sequence<UInt8>) throws {
         let array = Array(bytes)
         try array.withUnsafeBytes { try feed($0) }

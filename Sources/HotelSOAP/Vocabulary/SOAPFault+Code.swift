@@ -12,8 +12,10 @@ extension SOAPFault {
     /// }
     /// ```
     public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+        /// The local name, without a prefix, e.g. `Client`.
         public let rawValue: String
 
+        /// A code by its local name, including one no constant names.
         public init(rawValue: String) {
             self.rawValue = rawValue
         }
@@ -41,6 +43,7 @@ extension SOAPFault {
         /// `Client` or `Sender`: the same request will fail the same way.
         public var isSender: Bool { self == .client || self == .sender }
 
+        /// The local name, e.g. `Client`.
         public var description: String { rawValue }
     }
 
@@ -51,8 +54,10 @@ extension SOAPFault {
     /// if fault.subcode == .invalidValue { … }
     /// ```
     public struct Subcode: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+        /// The local name, without a prefix, e.g. `InvalidValue`.
         public let rawValue: String
 
+        /// A subcode by its local name, e.g. another service's own.
         public init(rawValue: String) {
             self.rawValue = rawValue
         }
@@ -62,13 +67,20 @@ extension SOAPFault {
             rawValue = code.rawValue
         }
 
+        /// `InvalidValue`: see `SearchFaultCode.invalidValue`.
         public static let invalidValue = Subcode(.invalidValue)
+        /// `MalformedRequest`: see `SearchFaultCode.malformedRequest`.
         public static let malformedRequest = Subcode(.malformedRequest)
+        /// `UnknownOperation`: see `SearchFaultCode.unknownOperation`.
         public static let unknownOperation = Subcode(.unknownOperation)
+        /// `NotFound`: see `SearchFaultCode.notFound`.
         public static let notFound = Subcode(.notFound)
+        /// `RequestTooLarge`: see `SearchFaultCode.requestTooLarge`.
         public static let requestTooLarge = Subcode(.requestTooLarge)
+        /// `Internal`: see `SearchFaultCode.internal`.
         public static let `internal` = Subcode(.internal)
 
+        /// The local name, e.g. `InvalidValue`.
         public var description: String { rawValue }
     }
 }

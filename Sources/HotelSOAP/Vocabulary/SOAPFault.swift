@@ -15,13 +15,19 @@
 /// }
 /// ```
 public struct SOAPFault: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The SOAP version the fault is in: it decides the code names and the fault's shape.
     public var version: SOAPVersion
+    /// Whose fault it is: the local name of `faultcode` (1.1) or `Code/Value` (1.2).
     public var code: Code
     /// The first level of a SOAP 1.2 `Subcode`; SOAP 1.1 has none.
     public var subcode: Subcode?
+    /// The explanation for a person: `faultstring` (1.1) or `Reason/Text` (1.2), the
+    /// English text when there are several.
     public var reason: String
+    /// Our `SearchFault` detail; nil when the fault has none, or only another service's.
     public var detail: SearchFault?
 
+    /// `subcode` is written only in SOAP 1.2, which has a place for it.
     public init(version: SOAPVersion, code: Code, subcode: Subcode? = nil, reason: String, detail: SearchFault? = nil) {
         self.version = version
         self.code = code

@@ -12,8 +12,10 @@
 /// }
 /// ```
 public struct SearchFaultCode: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    /// The `Code` text, e.g. `InvalidValue`.
     public let rawValue: String
 
+    /// A code by its text, including one this version does not name.
     public init(rawValue: String) {
         self.rawValue = rawValue
     }
@@ -31,5 +33,6 @@ public struct SearchFaultCode: RawRepresentable, Hashable, Sendable, CustomStrin
     /// The service failed; the message quotes the request id it logged.
     public static let `internal` = SearchFaultCode(rawValue: "Internal")
 
+    /// The `Code` text, e.g. `InvalidValue`.
     public var description: String { rawValue }
 }

@@ -7,12 +7,15 @@
 /// httpRequest.body = request.body
 /// ```
 public struct SOAPRequest: Sendable, Equatable {
+    /// The version the envelope is in: it decides `headers`.
     public let version: SOAPVersion
     /// The SOAP action: a quoted `SOAPAction` header in 1.1, the `action` parameter of the
     /// content type in 1.2. Nil sends none (SOAP 1.1 then sends `SOAPAction: ""`).
     public let action: String?
+    /// The envelope, UTF-8 XML: the HTTP body.
     public let body: [UInt8]
 
+    /// A request whose `body` is an envelope of `version`.
     public init(version: SOAPVersion, action: String?, body: [UInt8]) {
         self.version = version
         self.action = action

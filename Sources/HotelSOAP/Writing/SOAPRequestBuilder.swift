@@ -11,12 +11,16 @@ import Foundation
 /// Every text value is escaped; a value holding a character XML 1.0 cannot carry throws
 /// an `XMLWriterError` naming the field, rather than sending a request the server would reject.
 public struct SOAPRequestBuilder: Sendable {
+    /// The SOAP version of the envelopes it writes.
     public var version: SOAPVersion
 
+    /// A builder for `version`, SOAP 1.1 unless told otherwise.
     public init(version: SOAPVersion = .v11) {
         self.version = version
     }
 
+    /// A `SearchHotels` request with every field `query` sets. Ranges are not checked
+    /// here: the service answers an out-of-range value with an `InvalidValue` fault.
     public func searchHotels(_ query: HotelQuery) throws(XMLWriterError) -> SOAPRequest {
         var xml = XMLWriter()
         Envelope.open(&xml, version: version)
@@ -46,6 +50,7 @@ public struct SOAPRequestBuilder: Sendable {
         return SOAPRequest(version: version, action: HotelSearchContract.Operation.searchHotels.action, body: xml.bytes)
     }
 
+    /// A `GetHotel` request for the hotel with this `HotelId`.
     public func getHotel(id: String) throws(XMLWriterError) -> SOAPRequest {
         var xml = XMLWriter(capacity: 320)
         Envelope.open(&xml, version: version)

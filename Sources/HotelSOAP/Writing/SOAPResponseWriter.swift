@@ -10,14 +10,18 @@ import Foundation
 /// let body = writer.finishSearchResults()
 /// ```
 public struct SOAPResponseWriter: Sendable {
+    /// The SOAP version of every response it writes.
     public let version: SOAPVersion
     private var xml: XMLWriter
 
+    /// `capacity`: bytes to reserve up front; size it to the page to avoid regrowing.
     public init(version: SOAPVersion, capacity: Int = 4096) {
         self.version = version
         self.xml = XMLWriter(capacity: capacity)
     }
 
+    /// Starts a `SearchHotelsResponse`: the envelope, `TotalCount` and `Offset`. Call it once,
+    /// before any `append`.
     public mutating func beginSearchResults(totalCount: Int, offset: Int) {
         Envelope.open(&xml, version: version)
         xml.open("h:SearchHotelsResponse", ["xmlns:h": HotelSearchContract.namespace])
@@ -25,6 +29,8 @@ public struct SOAPResponseWriter: Sendable {
         xml.element("h:Offset", trusted: String(offset))
     }
 
+    /// Writes one `Hotel`. Throws for a character XML cannot carry or a non-finite number;
+    /// the hotel is then half written, so send a fault instead.
     public mutating func append(_ hotel: HotelInfo) throws(XMLWriterError) {
         try xml.hotel(hotel)
     }
@@ -35,12 +41,15 @@ public struct SOAPResponseWriter: Sendable {
         return xml.bytes
     }
 
+    /// Closes the response and returns what `takeBytes()` has not yet taken: the whole
+    /// response, unless it was streamed.
     public mutating func finishSearchResults() -> [UInt8] {
         xml.close("h:SearchHotelsResponse")
         Envelope.close(&xml, version: version)
         return takeBytes()
     }
 
+    /// A whole `SearchHotelsResponse` for `page`.
     public static func searchResults(_ page: SearchPage, version: SOAPVersion) throws(XMLWriterError) -> [UInt8] {
         var writer = SOAPResponseWriter(version: version, capacity: 512 + page.hotels.count * 400)
         writer.beginSearchResults(totalCount: page.totalCount, offset: page.offset)
@@ -48,6 +57,7 @@ public struct SOAPResponseWriter: Sendable {
         return writer.finishSearchResults()
     }
 
+    /// A whole `GetHotelResponse` for `detail`.
     public static func hotelDetail(_ detail: HotelDetail, version: SOAPVersion) throws(XMLWriterError) -> [UInt8] {
         var xml = XMLWriter()
         Envelope.open(&xml, version: version)

@@ -10,16 +10,20 @@ import Foundation
 /// xml.close("h:City")
 /// ```
 public struct XMLWriter: Sendable {
+    /// The UTF-8 document written so far.
     public private(set) var bytes: [UInt8] = []
 
+    /// An empty writer with `capacity` bytes reserved.
     public init(capacity: Int = 1024) {
         bytes.reserveCapacity(capacity)
     }
 
+    /// Appends `text` unescaped: only for markup known to be well-formed.
     public mutating func raw(_ text: String) {
         bytes.append(contentsOf: text.utf8)
     }
 
+    /// A start tag, `<name key="value">`; attribute values are escaped, names are not.
     public mutating func open(_ name: String, _ attributes: KeyValuePairs<String, String> = [:]) {
         bytes.append(UInt8(ascii: "<"))
         raw(name)
@@ -35,6 +39,7 @@ public struct XMLWriter: Sendable {
         bytes.append(UInt8(ascii: ">"))
     }
 
+    /// An end tag, `</name>`.
     public mutating func close(_ name: String) {
         raw("</")
         raw(name)
@@ -126,6 +131,7 @@ public struct XMLWriterError: Error, Sendable, Equatable, CustomStringConvertibl
         return nil
     }
 
+    /// One line naming the field and the fix, e.g. `Near/Latitude must be a finite number`.
     public var description: String {
         switch code {
         case .forbiddenCharacter(let scalar):
