@@ -33,6 +33,53 @@ struct FaultTests {
         Case(name: "a response posted as a request", body: envelope11 + "<h:SearchHotelsResponse><h:TotalCount>0</h:TotalCount><h:Offset>0</h:Offset></h:SearchHotelsResponse>" + close11, detailCode: .unknownOperation, field: nil),
     ]
 
+    struct StrictCase: Sendable, CustomTestStringConvertible {
+        let name: String
+        let body: String
+        let field: String
+        /// The reason must say this: what is wrong and what was expected.
+        let says: String
+        var testDescription: String { name }
+    }
+
+    /// Requests are held to the schema: a misspelt or misplaced element, or one in no
+    /// namespace (as SOAP::Lite sends them), would otherwise be dropped and the search
+    /// would answer more than was asked, with success.
+    static let strictCases: [StrictCase] = [
+        StrictCase(name: "a misspelt filter", body: envelope11 + "<h:SearchHotels><h:Cty>Oslo</h:Cty></h:SearchHotels>" + close11,
+                   field: "SearchHotels/Cty", says: "unknown element Cty in SearchHotels; expected one of City, Name, Near"),
+        StrictCase(name: "a filter in no namespace", body: envelope11 + "<h:SearchHotels><City>Oslo</City></h:SearchHotels>" + close11,
+                   field: "SearchHotels/City", says: "element City in SearchHotels is in no namespace; the contract's elements are in urn:hotel-search:v1"),
+        StrictCase(name: "a filter in another namespace", body: envelope11 + #"<h:SearchHotels><x:City xmlns:x="urn:other">Oslo</x:City></h:SearchHotels>"# + close11,
+                   field: "SearchHotels/City", says: "is in namespace urn:other"),
+        StrictCase(name: "an unknown child of Near", body: envelope11 + "<h:SearchHotels><h:Near><h:Latitude>1</h:Latitude><h:Lon>2</h:Lon></h:Near></h:SearchHotels>" + close11,
+                   field: "SearchHotels/Near/Lon", says: "unknown element Lon in SearchHotels/Near; expected one of Latitude, Longitude, RadiusKm"),
+        StrictCase(name: "markup inside a text field", body: envelope11 + "<h:SearchHotels><h:City><h:b>Oslo</h:b></h:City></h:SearchHotels>" + close11,
+                   field: "SearchHotels/City/b", says: "unexpected element b inside SearchHotels/City"),
+        StrictCase(name: "an unknown child of GetHotel", body: envelope11 + "<h:GetHotel><h:HotelID>H1</h:HotelID></h:GetHotel>" + close11,
+                   field: "GetHotel/HotelID", says: "unknown element HotelID in GetHotel; expected one of HotelId"),
+    ]
+
+    @Test("requests are strict: an element the operation does not define is a sender fault naming it", arguments: strictCases)
+    func strictRequest(_ c: StrictCase) async throws {
+        try await TestServer.with { (server: TestServer) async throws in
+            let reply = try await server.post(raw: c.body)
+            #expect(reply.status == 500)
+            let fault = try #require(SOAPEnvelopeFault(reply.body), "\(reply.text)")
+            #expect(fault.code == .client && fault.detail?.code == .malformedRequest, "\(fault)")
+            #expect(fault.detail?.field == c.field, "\(fault)")
+            #expect(fault.reason.contains(c.says), "\(fault.reason)")
+        }
+    }
+
+    @Test("responses stay lenient: an unknown element in a response is skipped")
+    func lenientResponses() throws {
+        let response = #"<soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:h="urn:hotel-search:v1"><soap:Body>"#
+            + "<h:SearchHotelsResponse><h:TotalCount>0</h:TotalCount><h:Offset>0</h:Offset><h:NewField>x</h:NewField><Other>y</Other>"
+            + "</h:SearchHotelsResponse></soap:Body></soap:Envelope>"
+        #expect(try SOAPMessageParser.parseSearchPage(Array(response.utf8)) == SearchPage(totalCount: 0, offset: 0, hotels: []))
+    }
+
     @Test("bad requests give a sender fault naming the field, and the server lives on", arguments: cases)
     func badRequest(_ c: Case) async throws {
         try await TestServer.with { (server: TestServer) async throws in

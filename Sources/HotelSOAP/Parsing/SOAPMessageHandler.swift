@@ -65,6 +65,10 @@ final class SOAPMessageHandler: SAXDelegate {
             return failStart(.tooDeep, "elements nest deeper than \(maxDepth) levels")
         }
         if skipDepth > 0 || leaf != nil {
+            // A request is held to its schema: no element inside a text field.
+            if skipDepth == 0, let scope = scopes.last, let operation = Self.requestOperation(scope) {
+                return unexpectedElement(localName, namespaceURI, in: operation, leaf.map { "\($0)" }, expected: [])
+            }
             // Inside an ignored subtree, or an element inside a text field: skip it all.
             skipDepth += 1
             return
@@ -102,19 +106,26 @@ final class SOAPMessageHandler: SAXDelegate {
             default: skip()
             }
         case .searchRequest:
-            guard ns == .contract else { return skip() }
-            switch name {
-            case .Near: near = NearBuilder(); scopes.append(.near)
-            case .City, .Name, .MinStars, .MaxPrice, .Currency, .CheckIn, .CheckOut, .Guests,
-                 .Amenity, .SortBy, .Offset, .Limit:
+            // Requests are strict: an element the operation does not define is an error
+            // naming it, never silently dropped (a misspelt filter must not widen a search).
+            guard ns == .contract, Self.searchFields.contains(name) else {
+                return unexpectedElement(localName, namespaceURI, in: "SearchHotels", nil, expected: Self.searchFieldNames)
+            }
+            if name == .Near {
+                near = NearBuilder()
+                scopes.append(.near)
+            } else {
                 collect(name, ns)
-            default: skip()
             }
         case .near:
-            guard ns == .contract, SOAPMessageHandler.nearFields.contains(name) else { return skip() }
+            guard ns == .contract, SOAPMessageHandler.nearFields.contains(name) else {
+                return unexpectedElement(localName, namespaceURI, in: "SearchHotels", "Near", expected: ["Latitude", "Longitude", "RadiusKm"])
+            }
             collect(name, ns)
         case .getHotelRequest:
-            guard ns == .contract, name == .HotelId else { return skip() }
+            guard ns == .contract, name == .HotelId else {
+                return unexpectedElement(localName, namespaceURI, in: "GetHotel", nil, expected: ["HotelId"])
+            }
             collect(name, ns)
         case .fault:
             startFaultChild(name, ns)
@@ -238,6 +249,21 @@ final class SOAPMessageHandler: SAXDelegate {
     }
 
     private static let nearFields = ElementName.Set([.Latitude, .Longitude, .RadiusKm])
+    /// `SearchHotels`' children, in the schema's order.
+    private static let searchFieldList: [ElementName] = [
+        .City, .Name, .Near, .MinStars, .MaxPrice, .Currency, .CheckIn, .CheckOut, .Guests, .Amenity, .SortBy, .Offset, .Limit,
+    ]
+    private static let searchFields = ElementName.Set(searchFieldList)
+    private static let searchFieldNames = searchFieldList.map { "\($0)" }
+
+    /// The operation whose request `scope` is inside, if it is a request's.
+    private static func requestOperation(_ scope: Scope) -> String? {
+        switch scope {
+        case .searchRequest, .near: return "SearchHotels"
+        case .getHotelRequest: return "GetHotel"
+        default: return nil
+        }
+    }
     private static let searchFaultFields = ElementName.Set([.Code, .Message, .Field])
 
     @inline(__always)
@@ -351,6 +377,28 @@ final class SOAPMessageHandler: SAXDelegate {
     private func failStart(_ kind: SOAPParseError.Kind, _ reason: String) {
         if driver.startTagIsCutOff { return skip() }
         fail(kind, reason)
+    }
+
+    /// An element a request may not hold here: unknown, misplaced, or in the wrong (or no)
+    /// namespace. The reason names it and what was expected.
+    private func unexpectedElement(
+        _ local: UnsafePointer<UInt8>, _ uri: UnsafePointer<UInt8>?, in operation: String, _ parent: String?, expected: [String]
+    ) {
+        // A start tag cut off at the end of the input is not an element: the message is truncated.
+        if driver.startTagIsCutOff { return skip() }
+        let name = String(cString: local)
+        let place = parent.map { "\(operation)/\($0)" } ?? operation
+        let namespace = uri.map { String(cString: $0) }
+        let reason: String
+        if namespace != HotelSearchContract.namespace, expected.contains(name) {
+            let actual = namespace.map { "namespace \($0)" } ?? "no namespace"
+            reason = "element \(name) in \(place) is in \(actual); the contract's elements are in \(HotelSearchContract.namespace)"
+        } else if expected.isEmpty {
+            reason = "unexpected element \(name) inside \(place), which holds text only"
+        } else {
+            reason = "unknown element \(name) in \(place); expected one of \(expected.joined(separator: ", "))"
+        }
+        fail(.unexpectedElement, reason, field: "\(place)/\(name)")
     }
 
     private func invalid(_ field: String, _ problem: String, _ value: String?) {

@@ -6,15 +6,18 @@
 /// catch let error as SOAPParseError where error.kind == .truncated { retry() }
 /// ```
 public struct SOAPParseError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What kind of failure, for a program to act on.
     public let kind: Kind
     /// 1-based; 0 when the error has no position (an empty body).
     public let line: Int
+    /// 1-based; 0 when unknown.
     public let column: Int
     /// What went wrong, without position.
     public let reason: String
     /// The field at fault for `.invalidValue`, as a path like `Hotel/Stars`.
     public let field: String?
 
+    /// `line` and `column` are 1-based, 0 for unknown; `field` is for `.invalidValue`.
     public init(_ kind: Kind, line: Int, column: Int = 0, reason: String, field: String? = nil) {
         self.kind = kind
         self.line = line
@@ -23,6 +26,8 @@ public struct SOAPParseError: Error, Sendable, Equatable, CustomStringConvertibl
         self.field = field
     }
 
+    /// `reason` with its position, e.g. `malformed XML: … (line 3, column 12)`; `reason`
+    /// alone when there is no position or the body is not XML.
     public var description: String {
         // A body that is not XML at all has no meaningful position.
         guard line > 0, kind != .notXML else { return reason }
@@ -42,7 +47,7 @@ extension SOAPParseError {
     /// ```
     public struct Kind: Hashable, Sendable, CustomStringConvertible {
         private enum Base: String, Hashable, Sendable {
-            case malformed, truncated, doctype, tooDeep, notXML, notSOAP, unexpectedMessage, invalidValue
+            case malformed, truncated, doctype, tooDeep, notXML, notSOAP, unexpectedMessage, unexpectedElement, invalidValue
         }
 
         private let base: Base
@@ -66,6 +71,10 @@ extension SOAPParseError {
         /// A SOAP envelope whose Body holds a message the reader does not expect: an
         /// element of another contract, or a request where a response was due.
         public static let unexpectedMessage = Kind(.unexpectedMessage)
+        /// A request holds an element its operation does not define, or one in the wrong
+        /// or no namespace. Only requests are held to their schema; responses skip what
+        /// they do not know, so a newer server keeps working.
+        public static let unexpectedElement = Kind(.unexpectedElement)
         /// A field is missing or holds a value of the wrong type.
         public static let invalidValue = Kind(.invalidValue)
 

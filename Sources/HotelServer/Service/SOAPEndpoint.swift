@@ -143,6 +143,8 @@ struct SOAPEndpoint: Sendable {
             return .sender(version, .invalidValue, error.reason, field: error.field)
         case .unexpectedMessage:
             return .sender(version, .unknownOperation, error.description)
+        case .unexpectedElement:
+            return .sender(version, .malformedRequest, error.reason, field: error.field)
         default:
             return .sender(version, .malformedRequest, error.description)
         }
