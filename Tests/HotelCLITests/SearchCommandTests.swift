@@ -185,10 +185,10 @@ struct SearchCommandTests {
         process.standardError = try FileHandle(forWritingTo: errURL)
         try process.run()
         // Let the first rows arrive, then stop the service under it.
-        let deadline = Date().addingTimeInterval(20)
-        while process.isRunning, Date() < deadline,
-              ((try? FileManager.default.attributesOfItem(atPath: outURL.path)[.size] as? Int) ?? 0) == 0 {
-            try await Task.sleep(for: .milliseconds(5))
+        try await waitUntil("the first rows (or the search to end)", interval: .milliseconds(5), state: {
+            "stderr: " + ((try? String(contentsOf: errURL, encoding: .utf8)) ?? "")
+        }) {
+            !process.isRunning || ((try? FileManager.default.attributesOfItem(atPath: outURL.path)[.size] as? Int) ?? 0) > 0
         }
         try await server.stop()
         try await HotelsBinary.offPool { process.waitUntilExit() }

@@ -157,15 +157,14 @@ struct SearchTransportTests {
         // The server sent 5 hotels and now waits for the marker file, which only this test
         // makes. libxml2 reads a token once it has 250 bytes past it (or the body ended), so
         // the first 4 come out now and the 5th, whose end tag closes what was sent, waits.
-        let deadline = Date().addingTimeInterval(20)
-        var lines: [Substring] = []
-        while Date() < deadline {
-            lines = search.stdout.split(separator: "\n")
-            if lines.count >= 5 || search.poll() != nil { break }
-            try await Task.sleep(for: .milliseconds(20))
+        try await waitUntil("the header and the first rows", state: { "stdout: \(search.stdout) stderr: \(search.stderr)" }) {
+            search.stdout.split(separator: "\n").count >= 5 || search.poll() != nil
         }
+        // A quiet period, not a wait for anything: the 5th hotel must NOT follow while the
+        // server holds the rest back. Its bytes are all in the client already, so a parser
+        // that let it out early would do so within milliseconds; this is room for that.
         try await Task.sleep(for: .milliseconds(200))
-        lines = search.stdout.split(separator: "\n")
+        let lines = search.stdout.split(separator: "\n")
         #expect(lines.count == 5, "header + 4 of the 5 hotels sent so far, before the rest exists: \(search.stdout) \(search.stderr)")
         #expect(lines.last?.hasPrefix("H00003,") == true)
         #expect(search.poll() == nil, "the search must still be waiting for the rest")

@@ -30,17 +30,25 @@ struct ServeLifecycleTests {
     func gracefulShutdown(_ signal: Int32) async throws {
         let (server, _, port) = try await Self.startServer()
         let client = try SpawnedProcess("python3", [Self.slowUpload, String(port)], stdinPipe: true)
-        _ = try await client.waitForLine(containing: "half-sent", timeout: 20)
-        // The headers are on the wire; give the server a moment to read them, so the request
-        // is in flight (its handler is waiting for the rest of the body) when the signal lands.
-        // Nothing the server prints marks that moment, so this is a generous wait.
-        try await Task.sleep(for: .milliseconds(500))
+        let sent = try await client.waitForLine(containing: "half-sent", timeout: 20)
+        let clientPort = try #require(Int(sent.split(separator: " ").last ?? ""), "slow_upload.py printed \(sent)")
+        // The headers are on the wire. The request is in flight (its handler waiting for the
+        // rest of the body) once the server has read them: when its side of the connection
+        // holds no unread byte. Nothing the server prints marks that moment; the kernel does.
+        try await waitUntil("the server to read the request's headers", state: { "server stderr: \(server.stderr)" }) {
+            LoopbackProbe.unreadBytes(serverPort: port, clientPort: clientPort) == 0
+        }
         server.send(signal)
-        try await Task.sleep(for: .milliseconds(500))
 
+        // The listener closes on the signal: new connections are refused from then on.
+        var probe: Int32 = 0
+        try await waitUntil("new connections to be refused after the signal", state: {
+            "last connect errno \(probe), want ECONNREFUSED (\(ECONNREFUSED)); server stderr: \(server.stderr)"
+        }) {
+            probe = LoopbackProbe.connect(port: port)
+            return probe == ECONNREFUSED
+        }
         #expect(server.poll() == nil, "the server ended while a request was in flight: \(server.stderr)")
-        let probe = LoopbackProbe.connect(port: port)
-        #expect(probe == ECONNREFUSED, "a new connection after the signal: errno \(probe), want ECONNREFUSED (\(ECONNREFUSED))")
 
         client.writeStdin("go\n")
         let outcome = try await client.waitForLine(containing: "status=", timeout: 20)

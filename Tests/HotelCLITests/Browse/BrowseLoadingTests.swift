@@ -84,7 +84,11 @@ struct BrowseLoadingTests {
             }
             let afterFailure = requests.all.count
             for _ in 0..<5 { terminal.inject(.down, .up) }
-            try await Task.sleep(for: .milliseconds(600))
+            // A quiet period, not a wait for an event: nothing must be requested, and nothing
+            // on screen would show the look that could do it. The moves count as fast
+            // scrolling, so the session holds logo loads and looks again one settle window
+            // later (ScrollVelocityTracker's); twice that window covers the second look.
+            try await Task.sleep(for: ScrollVelocityTracker().window * 2)
             #expect(requests.all.count == afterFailure, "failed logos were requested again without r")
             #expect(terminal.statusText.contains("cannot reach"))
 

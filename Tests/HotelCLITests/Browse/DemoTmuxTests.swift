@@ -59,7 +59,7 @@ struct DemoTmuxTests {
                 let screen = try await capture()
                 if condition(screen) { return }
                 guard ContinuousClock.now < deadline else { throw TimedOut(description: "timed out waiting for \(what); pane:\n\(screen)") }
-                try await Task.sleep(for: .milliseconds(100))
+                try await Task.sleep(for: .milliseconds(100))  // the poll interval: each look is a tmux process
             }
         }
 

@@ -21,4 +21,24 @@ enum LoopbackProbe {
         }
         return rc == 0 ? 0 : errno
     }
+
+    /// What the kernel holds on the server's side of the loopback TCP connection from
+    /// `clientPort` to `serverPort` that the server has not read yet (`rx_queue` in
+    /// /proc/net/tcp); nil while there is no such established connection.
+    static func unreadBytes(serverPort: Int, clientPort: Int) -> Int? {
+        // Read to the end: /proc reports a size of 0, and String(contentsOfFile:) stops
+        // after the first 4 KiB of the table.
+        guard let file = FileHandle(forReadingAtPath: "/proc/net/tcp") else { return nil }
+        defer { try? file.close() }
+        let table = String(decoding: file.readDataToEndOfFile(), as: UTF8.self)
+        let local = String(format: ":%04X", serverPort), remote = String(format: ":%04X", clientPort)
+        // sl  local_address rem_address   st tx_queue:rx_queue …
+        for line in table.split(separator: "\n").dropFirst() {
+            let fields = line.split(separator: " ")
+            guard fields.count > 4, fields[1].hasSuffix(local), fields[2].hasSuffix(remote), fields[3] == "01" else { continue }
+            let queues = fields[4].split(separator: ":")
+            return queues.count == 2 ? Int(queues[1], radix: 16) : nil
+        }
+        return nil
+    }
 }

@@ -138,7 +138,7 @@ def handle(conn):
         if mode == "html502":
             reply(conn, "502 Bad Gateway", "text/html", HTML)
         elif mode == "stall":
-            time.sleep(3600)
+            time.sleep(3600)  # the scenario itself: a server that never answers (the client's timeout ends it)
         elif mode == "flaky503":
             if n <= 2:
                 reply(conn, "503 Service Unavailable", "text/plain", "warming up")
@@ -178,7 +178,7 @@ def handle(conn):
                          "Connection: close\r\n\r\n".encode() + first)
             deadline = time.time() + 60
             while not os.path.exists(options.arg) and time.time() < deadline:
-                time.sleep(0.02)
+                time.sleep(0.02)  # poll for the marker the test makes
             conn.sendall(rest)
     except (OSError, ssl.SSLError):
         pass  # a client that hung up or refused our certificate: the test judges the client side

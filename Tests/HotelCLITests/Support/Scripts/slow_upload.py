@@ -1,7 +1,8 @@
 """A SOAP client whose upload stalls half-way, for the graceful-shutdown test.
 
 Usage: python3 slow_upload.py PORT
-Sends the headers and half of a SearchHotels body, prints "half-sent", waits for a line
+Sends the headers and half of a SearchHotels body, prints "half-sent PORT" (its own local
+port, so the test can find the connection in /proc/net/tcp), waits for a line
 "go" on stdin, sends the rest, then prints one line:
     status=200 envelope=complete hotels=5
 (status=none when the connection failed or closed without a response; envelope=broken
@@ -29,7 +30,7 @@ head = (
 ).encode()
 half = len(BODY) // 2
 sock.sendall(head + BODY[:half])
-print("half-sent", flush=True)
+print("half-sent %d" % sock.getsockname()[1], flush=True)
 
 if sys.stdin.readline().strip() != "go":
     sys.exit(2)
