@@ -53,6 +53,32 @@ struct CatalogSearchTests {
 
     static let seoul = GeoCircle(latitude: 37.5665, longitude: 126.9780, radiusKm: 5)
 
+    /// One filter case, named by what it asks for ("city Seoul", "minStars 4, amenities wifi").
+    struct Filter: Sendable, CustomTestStringConvertible {
+        let query: HotelQuery
+        init(_ query: HotelQuery) { self.query = query }
+
+        var testDescription: String {
+            // Quoted where the spelling itself is what the case tests (spaces, quotes).
+            func text(_ value: String) -> String {
+                value.isEmpty || value.contains("\"") || value.trimmingCharacters(in: .whitespaces) != value ? value.debugDescription : value
+            }
+            var parts: [String] = []
+            if let city = query.city { parts.append("city \(text(city))") }
+            if let name = query.name { parts.append("name \(text(name))") }
+            if let near = query.near { parts.append("near \(near.latitude),\(near.longitude) within \(near.radiusKm) km") }
+            if let minStars = query.minStars { parts.append("minStars \(minStars)") }
+            if let maxPrice = query.maxPrice { parts.append("maxPrice \(maxPrice)") }
+            if let currency = query.currency { parts.append("currency \(currency)") }
+            if let checkIn = query.checkIn { parts.append("checkIn \(checkIn)") }
+            if let checkOut = query.checkOut { parts.append("checkOut \(checkOut)") }
+            if let guests = query.guests { parts.append("guests \(guests)") }
+            if !query.amenities.isEmpty { parts.append("amenities \(query.amenities.joined(separator: ","))") }
+            if let sortBy = query.sortBy { parts.append("sortBy \(sortBy.rawValue)") }
+            return parts.isEmpty ? "no filter" : parts.joined(separator: ", ")
+        }
+    }
+
     static let filterQueries: [HotelQuery] = [
         HotelQuery(),
         HotelQuery(city: "Seoul"),
@@ -108,9 +134,11 @@ struct CatalogSearchTests {
         HotelQuery(checkIn: CalendarDate("2026-12-01"), checkOut: CalendarDate("2026-12-04"), guests: 3),
     ]
 
-    @Test("each filter returns exactly the hotels that satisfy it", arguments: 0..<filterQueries.count)
-    func filter(_ index: Int) async throws {
-        let query = Self.filterQueries[index]
+    static let filters = filterQueries.map(Filter.init)
+
+    @Test("each filter returns exactly the hotels that satisfy it", arguments: filters)
+    func filter(_ filter: Filter) async throws {
+        let query = filter.query
         let minimum = query.city == "Atlantis" || query.name == "\"quoted\"" || query.name == "фандак" || query.maxPrice == 0
             || query.name == "«" || (query.city == "Tokyo" && query.near == Self.seoul) ? 0 : 1
         try await check(query, minimum: minimum)

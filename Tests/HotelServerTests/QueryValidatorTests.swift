@@ -5,49 +5,60 @@ import Testing
 
 @Suite("QueryValidator")
 struct QueryValidatorTests {
-    static let cases: [(String, HotelQuery)] = {
-        func q(_ edit: (inout HotelQuery) -> Void) -> HotelQuery { var query = HotelQuery(); edit(&query); return query }
+    /// A query that one rule rejects: the field it must name, and what breaks it.
+    struct Invalid: Sendable, CustomTestStringConvertible {
+        let field: String
+        let value: String
+        let query: HotelQuery
+        var testDescription: String { "\(field) \(value)" }
+    }
+
+    static let cases: [Invalid] = {
+        func bad(_ field: String, _ value: String, _ edit: (inout HotelQuery) -> Void) -> Invalid {
+            var query = HotelQuery()
+            edit(&query)
+            return Invalid(field: field, value: value, query: query)
+        }
         let near = { (lat: Double, lon: Double, r: Double) in GeoCircle(latitude: lat, longitude: lon, radiusKm: r) }
         return [
-            ("Limit", q { $0.limit = 0 }),
-            ("Limit", q { $0.limit = 501 }),
-            ("Limit", q { $0.limit = -5 }),
-            ("Offset", q { $0.offset = -1 }),
-            ("Near/Latitude", q { $0.near = near(90.5, 0, 1) }),
-            ("Near/Latitude", q { $0.near = near(-91, 0, 1) }),
-            ("Near/Latitude", q { $0.near = near(.nan, 0, 1) }),
-            ("Near/Longitude", q { $0.near = near(0, 180.01, 1) }),
-            ("Near/Longitude", q { $0.near = near(0, -181, 1) }),
-            ("Near/Longitude", q { $0.near = near(0, .infinity, 1) }),
-            ("Near/RadiusKm", q { $0.near = near(0, 0, 0) }),
-            ("Near/RadiusKm", q { $0.near = near(0, 0, -3) }),
-            ("Near/RadiusKm", q { $0.near = near(0, 0, 20_000.5) }),
-            ("Near/RadiusKm", q { $0.near = near(0, 0, .nan) }),
-            ("MinStars", q { $0.minStars = -1 }),
-            ("MinStars", q { $0.minStars = 6 }),
-            ("MaxPrice", q { $0.maxPrice = -0.01 }),
-            ("MaxPrice", q { $0.maxPrice = Decimal.nan }),
-            ("Currency", q { $0.currency = "XYZ" }),
-            ("Currency", q { $0.currency = "" }),
-            ("Guests", q { $0.guests = 0 }),
-            ("Guests", q { $0.guests = 21 }),
-            ("CheckOut", q { $0.checkIn = CalendarDate("2026-12-01"); $0.checkOut = CalendarDate("2026-12-01") }),
-            ("CheckOut", q { $0.checkIn = CalendarDate("2026-12-01"); $0.checkOut = CalendarDate("2026-11-30") }),
-            ("Amenity", q { $0.amenities = ["wifi", "jacuzzi"] }),
-            ("City", q { $0.city = String(repeating: "x", count: 201) }),
-            ("Name", q { $0.name = String(repeating: "y", count: 201) }),
-            ("SortBy", q { $0.sortBy = .distance }),
+            bad("Limit", "0") { $0.limit = 0 },
+            bad("Limit", "501") { $0.limit = 501 },
+            bad("Limit", "-5") { $0.limit = -5 },
+            bad("Offset", "-1") { $0.offset = -1 },
+            bad("Near/Latitude", "90.5") { $0.near = near(90.5, 0, 1) },
+            bad("Near/Latitude", "-91") { $0.near = near(-91, 0, 1) },
+            bad("Near/Latitude", "NaN") { $0.near = near(.nan, 0, 1) },
+            bad("Near/Longitude", "180.01") { $0.near = near(0, 180.01, 1) },
+            bad("Near/Longitude", "-181") { $0.near = near(0, -181, 1) },
+            bad("Near/Longitude", "infinity") { $0.near = near(0, .infinity, 1) },
+            bad("Near/RadiusKm", "0") { $0.near = near(0, 0, 0) },
+            bad("Near/RadiusKm", "-3") { $0.near = near(0, 0, -3) },
+            bad("Near/RadiusKm", "20000.5") { $0.near = near(0, 0, 20_000.5) },
+            bad("Near/RadiusKm", "NaN") { $0.near = near(0, 0, .nan) },
+            bad("MinStars", "-1") { $0.minStars = -1 },
+            bad("MinStars", "6") { $0.minStars = 6 },
+            bad("MaxPrice", "-0.01") { $0.maxPrice = -0.01 },
+            bad("MaxPrice", "NaN") { $0.maxPrice = Decimal.nan },
+            bad("Currency", "XYZ") { $0.currency = "XYZ" },
+            bad("Currency", "empty") { $0.currency = "" },
+            bad("Guests", "0") { $0.guests = 0 },
+            bad("Guests", "21") { $0.guests = 21 },
+            bad("CheckOut", "on the CheckIn day") { $0.checkIn = CalendarDate("2026-12-01"); $0.checkOut = CalendarDate("2026-12-01") },
+            bad("CheckOut", "before CheckIn") { $0.checkIn = CalendarDate("2026-12-01"); $0.checkOut = CalendarDate("2026-11-30") },
+            bad("Amenity", "jacuzzi") { $0.amenities = ["wifi", "jacuzzi"] },
+            bad("City", "of 201 characters") { $0.city = String(repeating: "x", count: 201) },
+            bad("Name", "of 201 characters") { $0.name = String(repeating: "y", count: 201) },
+            bad("SortBy", "distance without Near") { $0.sortBy = .distance },
         ]
     }()
 
-    @Test("each rule names its field", arguments: 0..<cases.count)
-    func rule(_ index: Int) {
-        let (field, query) = Self.cases[index]
+    @Test("each rule names its field", arguments: cases)
+    func rule(_ invalid: Invalid) {
         #expect {
-            try QueryValidator.validate(query)
+            try QueryValidator.validate(invalid.query)
         } throws: { error in
             let error = error as? CatalogError
-            return error?.kind == .invalidQuery && error?.field == field && error?.isSenderFault == true
+            return error?.kind == .invalidQuery && error?.field == invalid.field && error?.isSenderFault == true
         }
     }
 
