@@ -59,7 +59,7 @@ final class ChildProcess {
         let env = ProcessInfo.processInfo.environment.merging(environment) { $1 }.map { "\($0.key)=\($0.value)" }
         let cArgv = argv.map { strdup($0) } + [nil]
         let cEnv = env.map { strdup($0) } + [nil]
-        defer { (cArgv + cEnv).forEach { free($0) } }
+        defer { for pointer in cArgv + cEnv { free(pointer) } }
         var child: pid_t = 0
         let rc = posix_spawnp(&child, argv[0], &actions, nil, cArgv, cEnv)
         if pipeFDs[1] >= 0 { close(pipeFDs[1]) }

@@ -2,6 +2,9 @@ import ArgumentParser
 import Foundation
 import Logging
 
+// swift-log's type, ArgumentParser's protocol: neither package can declare it, and
+// `--log-level` needs it.
+// swift-format-ignore: AvoidRetroactiveConformances
 extension Logger.Level: @retroactive ExpressibleByArgument {}
 
 enum CLILogging {

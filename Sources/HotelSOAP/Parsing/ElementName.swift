@@ -1,7 +1,9 @@
 import CLibXML2
 
 /// Every element name the contract and SOAP define. Parsing compares these small
-/// integers instead of strings.
+/// integers instead of strings. The cases are spelt as the elements are, so their
+/// names are the lookup table's keys (`byText`).
+// swift-format-ignore: AlwaysUseLowerCamelCase
 enum ElementName: UInt8 {
     case unknown
     // SOAP envelope (both versions)

@@ -73,6 +73,9 @@ final class SAXDriver {
         var atEndOfInput = false
 
         static let outOfMemory = Failure(message: "libxml2 could not create a parser (out of memory)", line: 1, column: 1, code: -1)
+
+        /// libxml2 found no root element at all.
+        var isEmptyDocument: Bool { code == XML_ERR_DOCUMENT_EMPTY.rawValue }
     }
 
     // The callbacks reach the handler through libxml2's user-data pointer as an unretained,

@@ -107,7 +107,7 @@ public final class SOAPMessageParser {
             throw SOAPParseError(.truncated, line: failure.line, column: failure.column,
                                  reason: "the message was cut off: it ends before its Envelope closes")
         }
-        if handler.version == nil && failure.code == 4 /* XML_ERR_DOCUMENT_EMPTY */ {
+        if handler.version == nil && failure.isEmptyDocument {
             throw SOAPParseError(.notXML, line: failure.line, column: failure.column,
                                  reason: "the body is not XML (\(failure.message))")
         }
