@@ -43,7 +43,7 @@ extension HotelClientError {
         public var kind: Kind {
             switch base {
             case .connectionRefused, .hostNotFound, .connectionReset, .connectionClosed, .connectionFailed,
-                 .certificateUntrusted, .certificateNameMismatch, .notTLS, .tlsFailed, .proxyFailed:
+                .certificateUntrusted, .certificateNameMismatch, .notTLS, .tlsFailed, .proxyFailed:
                 return .network
             case .timeout: return .timeout
             case .httpStatus, .redirectLoop: return .http

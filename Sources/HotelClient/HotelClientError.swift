@@ -53,7 +53,9 @@ public struct HotelClientError: Error, Sendable, Equatable, CustomStringConverti
     /// The certificate does not chain to a trusted CA (self-signed, expired, unknown CA).
     public static func certificateUntrusted(_ url: String) -> HotelClientError { .init(.certificateUntrusted, url: url) }
     /// The certificate is not issued for the host.
-    public static func certificateNameMismatch(_ url: String, host: String) -> HotelClientError { .init(.certificateNameMismatch(host), url: url) }
+    public static func certificateNameMismatch(_ url: String, host: String) -> HotelClientError {
+        .init(.certificateNameMismatch(host), url: url)
+    }
     /// The port does not speak TLS.
     public static func notTLS(_ url: String) -> HotelClientError { .init(.notTLS, url: url) }
     /// Another TLS handshake failure.
@@ -65,7 +67,9 @@ public struct HotelClientError: Error, Sendable, Equatable, CustomStringConverti
     /// No answer (or no more bytes) within the timeout.
     public static func timeout(_ url: String, seconds: Double) -> HotelClientError { .init(.timeout(seconds), url: url) }
     /// An HTTP error whose body is not SOAP; `what` describes the body.
-    public static func httpStatus(_ url: String, status: Int, what: String) -> HotelClientError { .init(.httpStatus(status, what), url: url) }
+    public static func httpStatus(_ url: String, status: Int, what: String) -> HotelClientError {
+        .init(.httpStatus(status, what), url: url)
+    }
     /// The response passed the size limit.
     public static func responseTooLarge(_ url: String, limit: Int) -> HotelClientError { .init(.responseTooLarge(limit), url: url) }
     public static func invalidEndpoint(_ url: String, reason: String) -> HotelClientError { .init(.invalidEndpoint(reason), url: url) }

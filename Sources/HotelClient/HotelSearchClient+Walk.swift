@@ -47,7 +47,8 @@ extension HotelSearchClient {
 
     /// With random access, the download of the page after `request`, if the walk will want it.
     private func prefetch(
-        _ query: HotelQuery, after request: PageRequest, walk: Walk, totalCount: Int?) -> (request: PageRequest, task: Task<PrefetchedResponse, any Error>)? {
+        _ query: HotelQuery, after request: PageRequest, walk: Walk, totalCount: Int?
+    ) -> (request: PageRequest, task: Task<PrefetchedResponse, any Error>)? {
         guard dialect.paging == .randomAccess, case .offset(let offset) = request.start else { return nil }
         let remaining = walk.remaining - request.size
         let following = offset + request.size

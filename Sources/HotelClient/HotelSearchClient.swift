@@ -33,8 +33,10 @@ public struct HotelSearchClient: Sendable {
         /// The CAs an https endpoint's certificate must chain to.
         public var trustRoots: TrustRoots
 
-        public init(endpoint: URL, version: SOAPVersion = .v11, dialect: any SOAPDialect = HotelSearchDialect(), timeout: Double = 30,
-                    retries: Int = 2, maxResponseSize: Int = 512 << 20, trustRoots: TrustRoots = .system) {
+        public init(
+            endpoint: URL, version: SOAPVersion = .v11, dialect: any SOAPDialect = HotelSearchDialect(), timeout: Double = 30,
+            retries: Int = 2, maxResponseSize: Int = 512 << 20, trustRoots: TrustRoots = .system
+        ) {
             self.endpoint = endpoint
             self.version = version
             self.dialect = dialect
@@ -73,8 +75,9 @@ public struct HotelSearchClient: Sendable {
         // turn the POST into a bodiless GET (the fetch spec's browser behaviour), which no
         // SOAP endpoint can answer; RFC 9110 allows keeping the POST, so we do. 303 means
         // "GET the answer elsewhere" and is left as a GET.
-        http.redirectConfiguration = .follow(configuration: .init(
-            max: 5, allowCycles: false, retainHTTPMethodAndBodyOn301: true, retainHTTPMethodAndBodyOn302: true))
+        http.redirectConfiguration = .follow(
+            configuration: .init(
+                max: 5, allowCycles: false, retainHTTPMethodAndBodyOn301: true, retainHTTPMethodAndBodyOn302: true))
         // gzip/deflate bodies are inflated in the pipeline; the cap is on the inflated size,
         // so a small compressed bomb fails like any oversized response.
         http.decompression = .enabled(limit: .size(configuration.maxResponseSize))
@@ -122,7 +125,8 @@ public struct HotelSearchClient: Sendable {
     // MARK: Transport
 
     /// Posts `request` and feeds the response body to `reader` chunk by chunk.
-    func send(_ request: SOAPRequest, into reader: any SOAPResponseReader, afterChunk: () throws -> Void = {}) async throws -> HotelResponse {
+    func send(_ request: SOAPRequest, into reader: any SOAPResponseReader, afterChunk: () throws -> Void = {}) async throws -> HotelResponse
+    {
         _ = try await transfer(request) { chunk in
             try chunk.withUnsafeReadableBytes { try reader.feed($0) }
             try afterChunk()
@@ -171,8 +175,10 @@ public struct HotelSearchClient: Sendable {
                 }
                 throw error
             } catch {
-                let mapped = await TransportFailure.map(error, url: url, timeout: configuration.timeout, maxResponseSize: configuration.maxResponseSize)
-                guard !delivered, let clientError = mapped as? HotelClientError, clientError.isRetryable, attempt < configuration.retries else {
+                let mapped = await TransportFailure.map(
+                    error, url: url, timeout: configuration.timeout, maxResponseSize: configuration.maxResponseSize)
+                guard !delivered, let clientError = mapped as? HotelClientError, clientError.isRetryable, attempt < configuration.retries
+                else {
                     throw mapped
                 }
                 attempt += 1

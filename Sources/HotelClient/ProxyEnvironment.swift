@@ -5,7 +5,9 @@ import Foundation
 /// reads it. AsyncHTTPClient takes a proxy per client, and a client talks to one service,
 /// so the decision is made once for the endpoint's host.
 public enum ProxyEnvironment {
-    public static func proxy(for url: URL, environment: [String: String] = ProcessInfo.processInfo.environment) -> HTTPClient.Configuration.Proxy? {
+    public static func proxy(for url: URL, environment: [String: String] = ProcessInfo.processInfo.environment) -> HTTPClient.Configuration
+        .Proxy?
+    {
         guard let raw = setting(for: url, environment: environment)?.value else { return nil }
         let withScheme = raw.contains("://") ? raw : "http://" + raw
         guard let proxyURL = URL(string: withScheme), let proxyHost = proxyURL.host else { return nil }
@@ -18,7 +20,9 @@ public enum ProxyEnvironment {
 
     /// The variable that sends `url` through a proxy (`http_proxy` or `https_proxy`) and its
     /// value, or nil when no proxy applies (none set, or `no_proxy` names the host).
-    public static func setting(for url: URL, environment: [String: String] = ProcessInfo.processInfo.environment) -> (name: String, value: String)? {
+    public static func setting(for url: URL, environment: [String: String] = ProcessInfo.processInfo.environment) -> (
+        name: String, value: String
+    )? {
         func get(_ name: String) -> String? {
             let value = environment[name.lowercased()] ?? environment[name.uppercased()]
             return value?.isEmpty == false ? value : nil

@@ -24,7 +24,8 @@ enum TransportFailure {
             return SOAPParseError(.malformed, line: 0, reason: "the compressed response from \(url) is corrupt (\(decompression))")
         }
         if error is NIOHTTPDecompression.ExtraDecompressionError {
-            return SOAPParseError(.truncated, line: 0, reason: "the compressed response from \(url) is cut off or has trailing data (\(error))")
+            return SOAPParseError(
+                .truncated, line: 0, reason: "the compressed response from \(url) is cut off or has trailing data (\(error))")
         }
         if let extra = error as? NIOSSLExtraError, extra == .failedToValidateHostname {
             return HotelClientError.certificateNameMismatch(url, host: URL(string: url)?.host ?? url)
@@ -49,7 +50,8 @@ enum TransportFailure {
             return proxy.map { proxyFailed(url, $0, "does not resolve") } ?? HotelClientError.hostNotFound(url)
         }
         if let io = error as? IOError {
-            return map(errno: io.errnoCode, url: url, timeout: timeout, proxy: proxy) ?? HotelClientError.connectionFailed(url, reason: "\(io)")
+            return map(errno: io.errnoCode, url: url, timeout: timeout, proxy: proxy)
+                ?? HotelClientError.connectionFailed(url, reason: "\(io)")
         }
         if let channel = error as? ChannelError {
             switch channel {
@@ -61,7 +63,9 @@ enum TransportFailure {
         return error
     }
 
-    private static func map(_ http: HTTPClientError, url: String, timeout: Double, proxy: (name: String, value: String)?) -> HotelClientError? {
+    private static func map(_ http: HTTPClientError, url: String, timeout: Double, proxy: (name: String, value: String)?)
+        -> HotelClientError?
+    {
         switch http {
         case .readTimeout, .connectTimeout, .deadlineExceeded:
             return .timeout(url, seconds: timeout)
@@ -76,7 +80,10 @@ enum TransportFailure {
             // tunnel only to port 443 refuse it.
             guard let proxy, let target = URL(string: url) else { return nil }
             let hostPort = "\(target.host ?? ""):\(target.port ?? (target.scheme == "https" ? 443 : 80))"
-            return proxyFailed(url, proxy, "would not open a tunnel to \(hostPort) (the service may be down, or the proxy tunnels only to port 443); allow CONNECT to that port there, or add the host to no_proxy")
+            return proxyFailed(
+                url, proxy,
+                "would not open a tunnel to \(hostPort) (the service may be down, or the proxy tunnels only to port 443); allow CONNECT to that port there, or add the host to no_proxy"
+            )
         case .proxyAuthenticationRequired:
             guard let proxy else { return nil }
             return proxyFailed(url, proxy, "asks for credentials; put them in \(proxy.name) as http://user:password@host:port")
@@ -108,7 +115,9 @@ enum TransportFailure {
 
     /// The proxy URL without its password: error messages end up in logs.
     static func redacted(_ value: String) -> String {
-        guard var parts = URLComponents(string: value.contains("://") ? value : "http://" + value), parts.password != nil else { return value }
+        guard var parts = URLComponents(string: value.contains("://") ? value : "http://" + value), parts.password != nil else {
+            return value
+        }
         parts.password = "***"
         return parts.string ?? value
     }

@@ -39,12 +39,15 @@ public struct TrustRoots: Sendable {
 
     static func load(_ path: String, from source: TrustRootsError.Source) throws(TrustRootsError) -> [NIOSSLCertificate] {
         guard FileManager.default.isReadableFile(atPath: path) else {
-            throw TrustRootsError(path: path, source: source, isMissing: true, reason: FileManager.default.fileExists(atPath: path) ? "cannot be read" : "no such file")
+            throw TrustRootsError(
+                path: path, source: source, isMissing: true,
+                reason: FileManager.default.fileExists(atPath: path) ? "cannot be read" : "no such file")
         }
         // A PEM file of something else (a key, say) fails to load rather than load empty.
         let certificates = (try? NIOSSLCertificate.fromPEMFile(path)) ?? []
         guard !certificates.isEmpty else {
-            throw TrustRootsError(path: path, source: source, isMissing: false, reason: "holds no PEM certificate (-----BEGIN CERTIFICATE-----)")
+            throw TrustRootsError(
+                path: path, source: source, isMissing: false, reason: "holds no PEM certificate (-----BEGIN CERTIFICATE-----)")
         }
         return certificates
     }

@@ -21,8 +21,9 @@ extension ImageDecoder {
 
         var headerWidth: UInt32 = 0
         var headerHeight: UInt32 = 0
-        guard hs_jpeg_read_header(decoder, base, UInt(buffer.count), Self.maxJPEGScans, &headerWidth, &headerHeight)
-            == Int32(HS_JPEG_OK)
+        guard
+            hs_jpeg_read_header(decoder, base, UInt(buffer.count), Self.maxJPEGScans, &headerWidth, &headerHeight)
+                == Int32(HS_JPEG_OK)
         else {
             throw .corruptData("libjpeg: " + String(cString: hs_jpeg_message(decoder)))
         }

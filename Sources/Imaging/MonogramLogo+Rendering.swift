@@ -99,7 +99,7 @@ extension MonogramLogo {
         let glyphs = initials.compactMap(BitmapFont.glyph(for:))
         // Two glyphs that do not fit at 1x degrade to the first one alone.
         for count in stride(from: glyphs.count, through: 1, by: -1) {
-            let columns = count * BitmapFont.glyphWidth + (count - 1)   // one blank column between glyphs
+            let columns = count * BitmapFont.glyphWidth + (count - 1)  // one blank column between glyphs
             let rows = BitmapFont.glyphHeight
             // Text fills about 60% of the width and half the height, which stays inside a circle.
             let scale = min(Int(Double(width) * 0.6) / columns, Int(Double(height) * 0.5) / rows)
@@ -135,8 +135,10 @@ extension MonogramLogo {
     }
 
     private func fill(_ mask: inout [Bool], x: Int, y: Int, size: Int) {
-        let top = max(y, 0), bottom = min(y + size, height)
-        let left = max(x, 0), right = min(x + size, width)
+        let top = max(y, 0)
+        let bottom = min(y + size, height)
+        let left = max(x, 0)
+        let right = min(x + size, width)
         guard top < bottom, left < right else { return }
         for row in top..<bottom {
             for column in left..<right {

@@ -40,11 +40,12 @@ extension MonogramLogo {
             // Darker, not lighter, so that text crossing the accent keeps its contrast.
             accentColor = RGBAColor(hue: hue, saturation: saturation, lightness: max(lightness - 0.09, 0.1))
 
-            shape = switch hash.next(below: 3) {
-            case 0: .circle
-            case 1: .roundedSquare(cornerFraction: 0.18)
-            default: .roundedSquare(cornerFraction: 0.32)
-            }
+            shape =
+                switch hash.next(below: 3) {
+                case 0: .circle
+                case 1: .roundedSquare(cornerFraction: 0.18)
+                default: .roundedSquare(cornerFraction: 0.32)
+                }
             accent = Accent.allCases[hash.next(below: Accent.allCases.count)]
 
             var bits = UInt16(truncatingIfNeeded: hash.next()) & 0x7FFF

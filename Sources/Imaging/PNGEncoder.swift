@@ -14,7 +14,7 @@ public enum PNGEncoder {
     /// ```
     public static func encode(_ image: RGBAImage) throws(ImagingError) -> [UInt8] {
         guard let width = UInt32(exactly: image.width), let height = UInt32(exactly: image.height),
-              image.width <= Int(Int32.max) / 4
+            image.width <= Int(Int32.max) / 4
         else {
             throw .invalidImage("\(image.width)x\(image.height) is beyond what PNG can hold")
         }

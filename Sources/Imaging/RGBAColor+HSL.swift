@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 extension RGBAColor {
@@ -12,14 +12,15 @@ extension RGBAColor {
         let chroma = (1 - abs(2 * lightness - 1)) * saturation
         let sector = (hue.truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360) / 60
         let second = chroma * (1 - abs(sector.truncatingRemainder(dividingBy: 2) - 1))
-        let (r, g, b): (Double, Double, Double) = switch Int(sector) {
-        case 0: (chroma, second, 0)
-        case 1: (second, chroma, 0)
-        case 2: (0, chroma, second)
-        case 3: (0, second, chroma)
-        case 4: (second, 0, chroma)
-        default: (chroma, 0, second)
-        }
+        let (r, g, b): (Double, Double, Double) =
+            switch Int(sector) {
+            case 0: (chroma, second, 0)
+            case 1: (second, chroma, 0)
+            case 2: (0, chroma, second)
+            case 3: (0, second, chroma)
+            case 4: (second, 0, chroma)
+            default: (chroma, 0, second)
+            }
         let offset = lightness - chroma / 2
         func byte(_ value: Double) -> UInt8 { UInt8(min(max(((value + offset) * 255).rounded(), 0), 255)) }
         self.init(red: byte(r), green: byte(g), blue: byte(b))

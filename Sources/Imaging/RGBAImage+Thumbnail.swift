@@ -41,7 +41,10 @@ extension RGBAImage {
                     let sourceRow = y * width * 4
                     let targetRow = y * newWidth * 4
                     for x in 0..<newWidth {
-                        var red: Float = 0, green: Float = 0, blue: Float = 0, alpha: Float = 0
+                        var red: Float = 0
+                        var green: Float = 0
+                        var blue: Float = 0
+                        var alpha: Float = 0
                         var sample = sourceRow + horizontal.firstSource[x] * 4
                         for weightIndex in horizontal.ranges[x] {
                             let weight = horizontal.weights[weightIndex]
@@ -81,7 +84,7 @@ extension RGBAImage {
                         for x in 0..<newWidth {
                             let alpha = accumulator[x * 4 + 3]
                             let offset = targetRow + x * 4
-                            guard alpha >= 0.5 else { continue }   // rounds to transparent: stays 0,0,0,0
+                            guard alpha >= 0.5 else { continue }  // rounds to transparent: stays 0,0,0,0
                             // Colours were weighted by alpha; dividing undoes the premultiplication.
                             target[offset] = Self.clampedByte(accumulator[x * 4] / alpha)
                             target[offset + 1] = Self.clampedByte(accumulator[x * 4 + 1] / alpha)

@@ -66,7 +66,8 @@ enum Bench {
         let machine = MachineInfo.current(wrk: wrk)
         var report = BenchmarkReport(command: "swift run -c release hotels-bench", machine: machine)
         if settings.quick {
-            report.caveat = "Quick smoke pass (\(paths.configuration) build, tiny inputs, one run each): these figures and verdicts are not benchmarks."
+            report.caveat =
+                "Quick smoke pass (\(paths.configuration) build, tiny inputs, one run each): these figures and verdicts are not benchmarks."
         }
         say("\(settings.quick ? "quick smoke pass" : "full run"): \(machine.summary)")
 
@@ -116,7 +117,9 @@ enum Bench {
 
     private static func memory(_ settings: BenchSettings, _ paths: BenchPaths) throws -> BenchmarkReport.Section {
         guard MemoryBench.available else { return MemoryBench.skipped("\(MemoryBench.time) is missing (Debian package `time`)") }
-        let small = try paths.cached("search-\(settings.memoryHotels.small).xml") { try ResponseGenerator.write(count: settings.memoryHotels.small, to: $0) }
+        let small = try paths.cached("search-\(settings.memoryHotels.small).xml") {
+            try ResponseGenerator.write(count: settings.memoryHotels.small, to: $0)
+        }
         let large = try paths.cached("search-\(settings.memoryHotels.large).xml") { path in
             say("generating a \(settings.memoryHotels.large)-hotel response…")
             try ResponseGenerator.write(count: settings.memoryHotels.large, to: path)
@@ -125,7 +128,9 @@ enum Bench {
         return try MemoryBench.run(hotels: paths.hotels, small: small, large: large, runs: settings.memoryRuns, paths: paths).section
     }
 
-    private static func server(_ settings: BenchSettings, wrk: String?, catalog: ServedCatalog, paths: BenchPaths) throws -> BenchmarkReport.Section {
+    private static func server(_ settings: BenchSettings, wrk: String?, catalog: ServedCatalog, paths: BenchPaths) throws
+        -> BenchmarkReport.Section
+    {
         if settings.quick { return ServerBench.skipped("skipped in --quick (no load generator in the smoke pass)") }
         guard let wrk else {
             say("server: wrk is not installed; skipping (scripts/bench installs it: apt-get install wrk)")
@@ -143,8 +148,10 @@ enum Bench {
     private static func buildHotels(_ paths: BenchPaths) throws {
         say("building hotels (\(paths.configuration))…")
         try ChildProcess(
-            ["swift", "build", "-c", paths.configuration, "--product", "hotels",
-             "--package-path", paths.repositoryRoot.path, "--scratch-path", paths.scratchPath],
+            [
+                "swift", "build", "-c", paths.configuration, "--product", "hotels",
+                "--package-path", paths.repositoryRoot.path, "--scratch-path", paths.scratchPath,
+            ],
             stdout: .descriptor(2), stderr: .inherit
         ).check()
     }

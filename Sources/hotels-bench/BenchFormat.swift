@@ -18,7 +18,10 @@ enum BenchFormat {
     static func grouped(_ n: Int) -> String {
         var digits = Array(String(n))
         var i = digits.count - 3
-        while i > 0 { digits.insert(",", at: i); i -= 3 }
+        while i > 0 {
+            digits.insert(",", at: i)
+            i -= 3
+        }
         return String(digits)
     }
 

@@ -40,7 +40,8 @@ struct BenchmarkReport {
             }
             for (index, row) in table.enumerated() {
                 let cells = row.enumerated().map { column, cell in
-                    column == 0 ? cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
+                    column == 0
+                        ? cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
                         : String(repeating: " ", count: max(0, widths[column] - cell.count)) + cell
                 }
                 out += cells.joined(separator: "  ").trimmingCharacters(in: .whitespaces) + "\n"

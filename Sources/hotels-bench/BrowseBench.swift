@@ -18,7 +18,8 @@ enum BrowseBench {
 
     /// Each run is a fresh session and client, as a new `hotels browse` would be.
     static func run(catalog: ServedCatalog, runs: Int) async throws -> Result {
-        var firstPaints: [Double] = [], jumps: [Double] = []
+        var firstPaints: [Double] = []
+        var jumps: [Double] = []
         for _ in 0..<runs {
             let (first, jump) = try await once(endpoint: catalog.endpoint, total: catalog.hotels)
             firstPaints.append(first)
@@ -34,7 +35,8 @@ enum BrowseBench {
         return try await HotelSearchClient.with(configuration, logger: quiet) { client in
             var settings = BrowseSession.Settings(query: HotelQuery(), endpointLabel: endpoint)
             settings.images = .halfBlocks
-            let session = BrowseSession(terminal: terminal, client: client, logos: client.logoFetcher(cacheDirectory: nil), settings: settings)
+            let session = BrowseSession(
+                terminal: terminal, client: client, logos: client.logoFetcher(cacheDirectory: nil), settings: settings)
             let totalText = BenchFormat.grouped(total)
             let t0 = Measure.now()
             let running = Task { await session.run() }
@@ -70,7 +72,9 @@ enum BrowseBench {
     }
 
     /// Polls the screen every millisecond, never blocking a thread.
-    private static func waitUntil(_ what: String, _ terminal: InMemoryTerminal, timeout: Double = 60, _ condition: ([String]) -> Bool) async throws {
+    private static func waitUntil(_ what: String, _ terminal: InMemoryTerminal, timeout: Double = 60, _ condition: ([String]) -> Bool)
+        async throws
+    {
         let deadline = Measure.now() + timeout
         while !condition(terminal.screenLines) {
             guard Measure.now() < deadline else {
@@ -85,11 +89,15 @@ extension BrowseBench.Result {
     func section(hotels: Int) -> BenchmarkReport.Section {
         BenchmarkReport.Section(
             title: "Browse",
-            intro: "`BrowseSession` (what `hotels browse` runs) in a \(BrowseBench.width)×\(BrowseBench.height) `InMemoryTerminal`, half-block logos, "
+            intro:
+                "`BrowseSession` (what `hotels browse` runs) in a \(BrowseBench.width)×\(BrowseBench.height) `InMemoryTerminal`, half-block logos, "
                 + "against `hotels serve` with \(BenchFormat.count(Double(hotels))) hotels; a fresh client per run.",
             header: ["what", "median"],
             rows: [
-                ["first paint (start → status line shows “row 1 of \(BenchFormat.count(Double(hotels)))”)", BenchFormat.seconds(firstPaint)],
+                [
+                    "first paint (start → status line shows “row 1 of \(BenchFormat.count(Double(hotels)))”)",
+                    BenchFormat.seconds(firstPaint),
+                ],
                 ["`G` → the last row drawn (its page fetched)", BenchFormat.seconds(jumpToEnd)],
             ])
     }

@@ -31,8 +31,9 @@ enum EndToEndBench {
             }
             samples.append(sample)
         }
-        return Result(rows: catalog.hotels, pageSize: pageSize,
-                      seconds: Measure.median(samples.map(\.seconds)), firstRow: Measure.median(samples.map(\.firstRow)))
+        return Result(
+            rows: catalog.hotels, pageSize: pageSize,
+            seconds: Measure.median(samples.map(\.seconds)), firstRow: Measure.median(samples.map(\.firstRow)))
     }
 
     /// One run, counting lines as they arrive; a catalog's CSV has no newline inside a field.
@@ -66,7 +67,10 @@ extension EndToEndBench.Result {
                 + "client start-up included. Client and server share the machine's cores.",
             header: ["what", "median", "derived"],
             rows: [
-                ["all \(BenchFormat.count(Double(rows))) rows", BenchFormat.seconds(seconds), "\(BenchFormat.count(rowsPerSecond)) rows/s"],
+                [
+                    "all \(BenchFormat.count(Double(rows))) rows", BenchFormat.seconds(seconds),
+                    "\(BenchFormat.count(rowsPerSecond)) rows/s",
+                ],
                 ["first row", BenchFormat.seconds(firstRow), "\(BenchFormat.percent(firstRowFraction)) of the total"],
             ],
             notes: ["A small first-row fraction means the rows stream: the first arrives long before the last page is fetched."])

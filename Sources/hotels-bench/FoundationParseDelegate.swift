@@ -1,8 +1,9 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import HotelSOAP
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 /// The comparison's other side: Foundation's `XMLParser` with a delegate that builds the
 /// same `HotelInfo` models ours does, by element name, the way a typical app would.
@@ -13,9 +14,14 @@ final class FoundationParseDelegate: NSObject, XMLParserDelegate {
     var currency = ""
     var amenities: [String] = []
 
-    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+    func parser(
+        _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]
+    ) {
         text = ""
-        if name == "Hotel" { fields = [:]; amenities = [] }
+        if name == "Hotel" {
+            fields = [:]
+            amenities = []
+        }
         if name == "Price" { currency = attributes["currency"] ?? "" }
     }
 

@@ -17,7 +17,8 @@ struct MachineInfo {
             cores: ProcessInfo.processInfo.activeProcessorCount,
             cpu: field("/proc/cpuinfo", "model name", separator: ":") ?? "unknown CPU",
             memory: memoryTotal(),
-            os: (field("/etc/os-release", "PRETTY_NAME", separator: "=")?.trimmingCharacters(in: CharacterSet(charactersIn: "\"")) ?? "Linux")
+            os: (field("/etc/os-release", "PRETTY_NAME", separator: "=")?.trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+                ?? "Linux")
                 + ", kernel " + kernelRelease(),
             swift: firstLine(["swift", "--version"]) ?? "unknown",
             libxml2: libxml2Version(),
@@ -49,7 +50,9 @@ struct MachineInfo {
     }
 
     private static func memoryTotal() -> String {
-        guard let kb = field("/proc/meminfo", "MemTotal", separator: ":")?.split(separator: " ").first.flatMap({ Double($0) }) else { return "unknown" }
+        guard let kb = field("/proc/meminfo", "MemTotal", separator: ":")?.split(separator: " ").first.flatMap({ Double($0) }) else {
+            return "unknown"
+        }
         return String(format: "%.0f GiB", kb / 1024 / 1024)
     }
 

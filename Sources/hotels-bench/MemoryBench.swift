@@ -18,9 +18,10 @@ enum MemoryBench {
     static var available: Bool { access(time, X_OK) == 0 }
 
     static func run(hotels: String, small: String, large: String, runs: Int, paths: BenchPaths) throws -> Result {
-        Result(smallMegabytes: megabytes(small), largeMegabytes: megabytes(large),
-               smallRSS: try peakRSS(hotels: hotels, input: small, runs: runs, paths: paths),
-               largeRSS: try peakRSS(hotels: hotels, input: large, runs: runs, paths: paths))
+        Result(
+            smallMegabytes: megabytes(small), largeMegabytes: megabytes(large),
+            smallRSS: try peakRSS(hotels: hotels, input: small, runs: runs, paths: paths),
+            largeRSS: try peakRSS(hotels: hotels, input: large, runs: runs, paths: paths))
     }
 
     static func megabytes(_ path: String) -> Double {
@@ -48,20 +49,27 @@ extension MemoryBench.Result {
         let met = largeRSS < MemoryBench.goalMiB
         return BenchmarkReport.Section(
             title: "Memory",
-            intro: "Peak resident memory of `hotels parse FILE` streaming a generated response to CSV (`/usr/bin/time -f %M`, the child alone).",
+            intro:
+                "Peak resident memory of `hotels parse FILE` streaming a generated response to CSV (`/usr/bin/time -f %M`, the child alone).",
             header: ["input", "peak RSS", "vs smaller input"],
             rows: [
                 [BenchFormat.megabytes(smallMegabytes) + " response", BenchFormat.mebibytes(smallRSS), ""],
-                [BenchFormat.megabytes(largeMegabytes) + " response", BenchFormat.mebibytes(largeRSS),
-                 String(format: "%+.1f MiB for %.0f × the input", growth, largeMegabytes / max(smallMegabytes, 0.001))],
+                [
+                    BenchFormat.megabytes(largeMegabytes) + " response", BenchFormat.mebibytes(largeRSS),
+                    String(format: "%+.1f MiB for %.0f × the input", growth, largeMegabytes / max(smallMegabytes, 0.001)),
+                ],
             ],
-            notes: [String(format: "Goal < %.0f MiB at ~100 MB, not growing with the input: **%@** (%.1f MiB; %+.1f MiB from ~10 MB).",
-                           MemoryBench.goalMiB, met ? "met" : "missed", largeRSS, growth)])
+            notes: [
+                String(
+                    format: "Goal < %.0f MiB at ~100 MB, not growing with the input: **%@** (%.1f MiB; %+.1f MiB from ~10 MB).",
+                    MemoryBench.goalMiB, met ? "met" : "missed", largeRSS, growth)
+            ])
     }
 }
 
 extension MemoryBench {
     static func skipped(_ why: String) -> BenchmarkReport.Section {
-        BenchmarkReport.Section(title: "Memory", intro: "Peak resident memory of `hotels parse FILE`.", header: ["input", "peak RSS"], notes: [why])
+        BenchmarkReport.Section(
+            title: "Memory", intro: "Peak resident memory of `hotels parse FILE`.", header: ["input", "peak RSS"], notes: [why])
     }
 }

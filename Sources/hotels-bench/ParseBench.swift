@@ -1,8 +1,9 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import HotelSOAP
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 /// Our streaming parser vs `xmllint --stream` vs Foundation's XMLParser(stream:) on one file.
 enum ParseBench {
@@ -32,8 +33,13 @@ enum ParseBench {
     static func run(path: String, runs: Int) throws -> Result {
         let size = Double((try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0) / 1e6
         let xmllintPath = ChildProcess.find("xmllint")
-        var hotels = 0, foundationCount = 0
-        var ours: [Double] = [], xmllint: [Double] = [], foundation: [Double] = [], floor: [Double] = [], push: [Double] = []
+        var hotels = 0
+        var foundationCount = 0
+        var ours: [Double] = []
+        var xmllint: [Double] = []
+        var foundation: [Double] = []
+        var floor: [Double] = []
+        var push: [Double] = []
         for round in 0...runs {
             let o = try Measure.once { hotels = try parseOurs(path: path) }
             let x = try xmllintPath.map { tool in try Measure.once { try Measure.run([tool, "--stream", "--noout", path]) } }
@@ -41,7 +47,7 @@ enum ParseBench {
             let l = try Measure.once { _ = try SAXFloor.parse(path: path, mode: .pull) }
             let p = try Measure.once { _ = try SAXFloor.parse(path: path, mode: .push) }
             guard foundationCount == hotels else { throw BenchError("Foundation saw \(foundationCount) hotels, ours \(hotels)") }
-            if round == 0 { continue } // warm-up: page cache, lazy binding, allocator
+            if round == 0 { continue }  // warm-up: page cache, lazy binding, allocator
             ours.append(o)
             x.map { xmllint.append($0) }
             foundation.append(f)
@@ -77,7 +83,9 @@ enum ParseBench {
         let delegate = FoundationParseDelegate()
         parser.shouldProcessNamespaces = true
         parser.delegate = delegate
-        guard parser.parse(), parser.parserError == nil else { throw BenchError("Foundation parse failed: \(String(describing: parser.parserError))") }
+        guard parser.parse(), parser.parserError == nil else {
+            throw BenchError("Foundation parse failed: \(String(describing: parser.parserError))")
+        }
         return delegate.count
     }
 }
@@ -87,22 +95,42 @@ extension ParseBench.Result {
     static let goal = 0.8
 
     var section: BenchmarkReport.Section {
-        var rows = [["ours (`SOAPMessageParser`, every `HotelInfo` built)", BenchFormat.seconds(ours), oursOverXmllint.map { "\(BenchFormat.ratio($0)) xmllint" } ?? ""]]
+        var rows = [
+            [
+                "ours (`SOAPMessageParser`, every `HotelInfo` built)", BenchFormat.seconds(ours),
+                oursOverXmllint.map { "\(BenchFormat.ratio($0)) xmllint" } ?? "",
+            ]
+        ]
         if let xmllint { rows.append(["`xmllint --stream --noout`", BenchFormat.seconds(xmllint), "1"]) }
-        rows.append(["Foundation `XMLParser(stream:)`, equivalent delegate", BenchFormat.seconds(foundation), "ours = \(BenchFormat.ratio(oursOverFoundation)) Foundation"])
-        rows.append(["libxml2 SAX2 pull on its own stack, as ours, empty callbacks (the floor)", BenchFormat.seconds(floor), "ours = \(BenchFormat.ratio(oursOverFloor)) floor"])
-        rows.append(["libxml2 SAX2 push (`xmlParseChunk`), empty callbacks", BenchFormat.seconds(pushFloor), "floor = \(BenchFormat.ratio(floorOverPush)) push"])
+        rows.append([
+            "Foundation `XMLParser(stream:)`, equivalent delegate", BenchFormat.seconds(foundation),
+            "ours = \(BenchFormat.ratio(oursOverFoundation)) Foundation",
+        ])
+        rows.append([
+            "libxml2 SAX2 pull on its own stack, as ours, empty callbacks (the floor)", BenchFormat.seconds(floor),
+            "ours = \(BenchFormat.ratio(oursOverFloor)) floor",
+        ])
+        rows.append([
+            "libxml2 SAX2 push (`xmlParseChunk`), empty callbacks", BenchFormat.seconds(pushFloor),
+            "floor = \(BenchFormat.ratio(floorOverPush)) push",
+        ])
         var notes = ["Ratios are medians of per-round ratios: each round runs all five once, back to back."]
         if let ratio = oursOverXmllint, let floorOverXmllint {
-            notes.append(String(format: "Goal ours ≤ %.1f × xmllint: **%@** (%.2f ×).", Self.goal, ratio <= Self.goal ? "met" : "missed", ratio))
-            notes.append(String(format: "libxml2 alone (the floor), doing nothing with the events, takes %.2f × xmllint's time in this run.", floorOverXmllint))
+            notes.append(
+                String(format: "Goal ours ≤ %.1f × xmllint: **%@** (%.2f ×).", Self.goal, ratio <= Self.goal ? "met" : "missed", ratio))
+            notes.append(
+                String(
+                    format: "libxml2 alone (the floor), doing nothing with the events, takes %.2f × xmllint's time in this run.",
+                    floorOverXmllint))
         } else {
             notes.append("xmllint is not installed (Debian package libxml2-utils): no comparison with it.")
         }
         return BenchmarkReport.Section(
             title: "Parse",
-            intro: String(format: "A %@-hotel SearchHotelsResponse generated by the harness (%.1f MB, one line), read in 64 KiB chunks as from a socket.",
-                          BenchFormat.count(Double(hotels)), megabytes),
+            intro: String(
+                format:
+                    "A %@-hotel SearchHotelsResponse generated by the harness (%.1f MB, one line), read in 64 KiB chunks as from a socket.",
+                BenchFormat.count(Double(hotels)), megabytes),
             header: ["what", "median", "ratio"],
             rows: rows,
             notes: notes)

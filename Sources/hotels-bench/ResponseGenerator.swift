@@ -10,10 +10,14 @@ enum ResponseGenerator {
         defer { try? file.close() }
         var writer = SOAPResponseWriter(version: version, capacity: 1 << 20)
         writer.beginSearchResults(totalCount: count, offset: 0)
-        let names = ["Grand Hotel Europa", "한강 리버뷰 호텔", "ホテル浅草雷門", "Pousada São Bento", "北京东城花园酒店",
-                     "Hotel \"Le Petit Prince\" & Spa", "Fairmont Dubai فندق", "Гостиница Москва"]
-        let cities = [("Berlin", "DE", "EUR"), ("서울", "KR", "KRW"), ("東京", "JP", "JPY"), ("São Paulo", "BR", "BRL"),
-                      ("北京", "CN", "CNY"), ("Cannes", "FR", "EUR"), ("Dubai", "AE", "AED"), ("Москва", "RU", "RUB")]
+        let names = [
+            "Grand Hotel Europa", "한강 리버뷰 호텔", "ホテル浅草雷門", "Pousada São Bento", "北京东城花园酒店",
+            "Hotel \"Le Petit Prince\" & Spa", "Fairmont Dubai فندق", "Гостиница Москва",
+        ]
+        let cities = [
+            ("Berlin", "DE", "EUR"), ("서울", "KR", "KRW"), ("東京", "JP", "JPY"), ("São Paulo", "BR", "BRL"),
+            ("北京", "CN", "CNY"), ("Cannes", "FR", "EUR"), ("Dubai", "AE", "AED"), ("Москва", "RU", "RUB"),
+        ]
         for i in 0..<count {
             let k = i % names.count
             let hotel = HotelInfo(

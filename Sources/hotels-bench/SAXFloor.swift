@@ -36,7 +36,10 @@ enum SAXFloor {
                 guard let ctxt = xmlCreatePushParserCtxt(&sax, counter, nil, 0, nil) else { return false }
                 defer { xmlFreeParserCtxt(ctxt) }
                 xmlCtxtUseOptions(ctxt, options)
-                guard try FileChunks.read(path, { xmlParseChunk(ctxt, $0.baseAddress?.assumingMemoryBound(to: CChar.self), Int32($0.count), 0) == 0 }) else { return false }
+                guard
+                    try FileChunks.read(
+                        path, { xmlParseChunk(ctxt, $0.baseAddress?.assumingMemoryBound(to: CChar.self), Int32($0.count), 0) == 0 })
+                else { return false }
                 return xmlParseChunk(ctxt, nil, 0, 1) == 0 && ctxt.pointee.wellFormed != 0
             }
         }

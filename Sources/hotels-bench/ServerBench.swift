@@ -110,24 +110,31 @@ enum ServerBench {
 extension ServerBench {
     static func section(_ results: [Result], seconds: Int, runs: Int, hotels: Int) -> BenchmarkReport.Section {
         let errors = results.map(\.errors).reduce(0, +)
-        var notes = [errors == 0
-            ? "Zero errors under load: **met** (no non-2xx/3xx responses, no socket errors)."
-            : "Zero errors under load: **missed**: " + results.filter { $0.errors > 0 }
-                .map { "\($0.scenario): \($0.non2xx) non-2xx/3xx, \($0.socketErrors) socket errors" }.joined(separator: "; ")]
+        var notes = [
+            errors == 0
+                ? "Zero errors under load: **met** (no non-2xx/3xx responses, no socket errors)."
+                : "Zero errors under load: **missed**: "
+                    + results.filter { $0.errors > 0 }
+                    .map { "\($0.scenario): \($0.non2xx) non-2xx/3xx, \($0.socketErrors) socket errors" }.joined(separator: "; ")
+        ]
         notes.append("wrk and the server share the two cores; a separate load machine would show the server alone.")
         return BenchmarkReport.Section(
             title: "Server",
-            intro: "`hotels serve` (\(BenchFormat.count(Double(hotels))) hotels, `--log-level error`) under `wrk -t\(threads) -c\(connections) -d\(seconds)s --latency`, "
+            intro:
+                "`hotels serve` (\(BenchFormat.count(Double(hotels))) hotels, `--log-level error`) under `wrk -t\(threads) -c\(connections) -d\(seconds)s --latency`, "
                 + "\(runs) runs per scenario after a 2 s warm-up; SOAP 1.1 bodies from `SOAPRequestBuilder`, random cities, points or ids (Lua scripts in the bench folder).",
             header: ["scenario", "requests/s", "p50", "p99", "errors"],
             rows: results.map { r in
-                [r.scenario, BenchFormat.count(r.requestsPerSecond), BenchFormat.seconds(r.p50), BenchFormat.seconds(r.p99),
-                 "\(r.errors) of \(BenchFormat.count(Double(r.requests)))"]
+                [
+                    r.scenario, BenchFormat.count(r.requestsPerSecond), BenchFormat.seconds(r.p50), BenchFormat.seconds(r.p99),
+                    "\(r.errors) of \(BenchFormat.count(Double(r.requests)))",
+                ]
             },
             notes: notes)
     }
 
     static func skipped(_ why: String) -> BenchmarkReport.Section {
-        BenchmarkReport.Section(title: "Server", intro: "`hotels serve` under wrk.", header: ["scenario", "requests/s", "p50", "p99", "errors"], notes: [why])
+        BenchmarkReport.Section(
+            title: "Server", intro: "`hotels serve` under wrk.", header: ["scenario", "requests/s", "p50", "p99", "errors"], notes: [why])
     }
 }

@@ -53,8 +53,10 @@ enum TerminalBench {
 
     /// Draws a first frame, then `frames` frames after one `step` each; returns the mean
     /// bytes and CPU seconds per frame (building the frame, diffing, writing).
-    private static func play(_ step: Step, frames: Int, table: TableView, source: StaticTableDataSource,
-                             terminal: any TerminalDriver, written: () -> Int) throws -> (bytes: Double, cpuSeconds: Double) {
+    private static func play(
+        _ step: Step, frames: Int, table: TableView, source: StaticTableDataSource,
+        terminal: any TerminalDriver, written: () -> Int
+    ) throws -> (bytes: Double, cpuSeconds: Double) {
         var state = TableViewState(rowHeight: BenchTableRows.rowHeight, screenHeight: height)
         state.updateRowCount(rowCount)
         var screen = TerminalScreen(terminal)
@@ -76,16 +78,20 @@ enum TerminalBench {
         if let memory = terminal as? InMemoryTerminal {
             let status = memory.screenLines.last ?? ""
             let expected = "row \(BenchFormat.grouped(state.selectedIndex + 1)) of \(BenchFormat.grouped(rowCount))"
-            guard status.contains(expected) else { throw BenchError("\(step.label): the screen's status line is “\(status)”, expected \(expected)") }
+            guard status.contains(expected) else {
+                throw BenchError("\(step.label): the screen's status line is “\(status)”, expected \(expected)")
+            }
         }
         return (Double(written() - before) / Double(frames), cpu / Double(frames))
     }
 
     /// The frame a browse session would draw for `state`, status line included.
     private static func frame(_ table: TableView, _ state: TableViewState, _ source: StaticTableDataSource) -> CellBuffer {
-        let row = BenchFormat.grouped(state.selectedIndex + 1), total = BenchFormat.grouped(rowCount)
-        let status = StatusLine(left: "row \(row) of \(total) · sort relevance · pages 3 · logos 0 loading · http://127.0.0.1:8080/soap",
-                                right: "? help · q quit")
+        let row = BenchFormat.grouped(state.selectedIndex + 1)
+        let total = BenchFormat.grouped(rowCount)
+        let status = StatusLine(
+            left: "row \(row) of \(total) · sort relevance · pages 3 · logos 0 loading · http://127.0.0.1:8080/soap",
+            right: "? help · q quit")
         return table.render(state: state, dataSource: source, status: status, size: TerminalSize(width: width, height: height))
     }
 }
@@ -95,13 +101,16 @@ extension TerminalBench {
         let full = measurements.first { $0.step == .fullRedraw }
         return BenchmarkReport.Section(
             title: "Terminal",
-            intro: "`TableView` + `TerminalScreen` (the diff renderer) on a \(width)×\(height) screen, rows two lines high with a half-block logo, "
+            intro:
+                "`TableView` + `TerminalScreen` (the diff renderer) on a \(width)×\(height) screen, rows two lines high with a half-block logo, "
                 + "names in mixed scripts; \(frames) frames per figure. Bytes as written to `InMemoryTerminal` (which also checks the screen); "
                 + "CPU per frame (build the frame, diff it, write it) on a terminal that only counts bytes, so the in-memory emulator's own parsing is not charged.",
             header: ["frame", "bytes", "CPU", "bytes vs full redraw"],
             rows: measurements.map { m in
-                [m.step.label, BenchFormat.count(m.bytes), BenchFormat.seconds(m.cpuSeconds),
-                 full.map { BenchFormat.ratio(m.bytes / $0.bytes) } ?? ""]
+                [
+                    m.step.label, BenchFormat.count(m.bytes), BenchFormat.seconds(m.cpuSeconds),
+                    full.map { BenchFormat.ratio(m.bytes / $0.bytes) } ?? "",
+                ]
             })
     }
 }

@@ -23,8 +23,12 @@ struct WrkReport {
     var errors: Int { non2xx + socketErrors }
 
     init(parsing output: String) throws {
-        var requests: Int?, rps: Double?, p50: Double?, p99: Double?
-        var non2xx = 0, socketErrors = 0
+        var requests: Int?
+        var rps: Double?
+        var p50: Double?
+        var p99: Double?
+        var non2xx = 0
+        var socketErrors = 0
         for raw in output.split(separator: "\n") {
             let line = raw.trimmingCharacters(in: .whitespaces)
             let words = line.split(separator: " ", omittingEmptySubsequences: true)

@@ -38,9 +38,11 @@ struct BenchSmokeTests {
         #expect(!run.stderr.contains("generating"), "help must not start a run:\n\(run.stderr)")
     }
 
-    @Test("hotels-bench rejects an unknown option with exit 64 before measuring", arguments: [
-        ["--fast"], ["--quick", "extra"], ["--profile-parse"], ["--parse-only", "a.xml", "b.xml"],
-    ])
+    @Test(
+        "hotels-bench rejects an unknown option with exit 64 before measuring",
+        arguments: [
+            ["--fast"], ["--quick", "extra"], ["--profile-parse"], ["--parse-only", "a.xml", "b.xml"],
+        ])
     func badUsage(arguments: [String]) async throws {
         let run = try SpawnedProcess(Self.bench, arguments)
         #expect(try await run.wait(timeout: 30) == .exited(64))

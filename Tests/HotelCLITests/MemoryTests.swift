@@ -6,14 +6,19 @@ import Testing
 /// other tests running alongside do not count.
 @Suite("Memory")
 struct MemoryTests {
-    static let generator = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Support/Scripts/make_response.py").path
+    static let generator = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+        "Support/Scripts/make_response.py"
+    ).path
 
     @Test("hotels parse streams 100 MB to CSV in flat memory")
     func flatMemory() async throws {
         let dir = FileManager.default.temporaryDirectory
         let small = dir.appendingPathComponent("mem-small-\(getpid()).xml").path
         let large = dir.appendingPathComponent("mem-large-\(getpid()).xml").path
-        defer { try? FileManager.default.removeItem(atPath: small); try? FileManager.default.removeItem(atPath: large) }
+        defer {
+            try? FileManager.default.removeItem(atPath: small)
+            try? FileManager.default.removeItem(atPath: large)
+        }
         // Python writes the inputs: fast, and a different writer from ours.
         _ = try await HotelsBinary.run(["python3", Self.generator, "30000", small], executable: "/usr/bin/env")
         _ = try await HotelsBinary.run(["python3", Self.generator, "300000", large], executable: "/usr/bin/env")

@@ -12,7 +12,10 @@ struct ParseCommandTests {
         #expect(result.stderr.isEmpty)
         let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.first == "hotel_id,name,address,city,country,latitude,longitude,stars,price,currency,distance_km,logo_url")
-        #expect(lines[1] == "H000101,Hotel Spreeblick Mitte,\"Unter den Linden 42, 10117 Berlin\",Berlin,DE,52.5171,13.3889,4,189,EUR,,http://localhost:8080/logos/H000101.png")
+        #expect(
+            lines[1]
+                == "H000101,Hotel Spreeblick Mitte,\"Unter den Linden 42, 10117 Berlin\",Berlin,DE,52.5171,13.3889,4,189,EUR,,http://localhost:8080/logos/H000101.png"
+        )
         #expect(lines.count == 5 && lines.last == "")
     }
 
@@ -39,7 +42,9 @@ struct ParseCommandTests {
 
     @Test("TSV escapes tabs and newlines instead of breaking rows")
     func tsv() async throws {
-        let result = try await HotelsBinary.run(["parse", "-", "--format", "tsv"], stdin: try Data(contentsOf: URL(fileURLWithPath: HotelsBinary.sample("responses/search-ours-soap12.xml"))))
+        let result = try await HotelsBinary.run(
+            ["parse", "-", "--format", "tsv"],
+            stdin: try Data(contentsOf: URL(fileURLWithPath: HotelsBinary.sample("responses/search-ours-soap12.xml"))))
         #expect(result.status == 0)
         let rows = result.stdout.split(separator: "\n")
         #expect(rows.allSatisfy { $0.split(separator: "\t", omittingEmptySubsequences: false).count == 12 })
@@ -86,8 +91,11 @@ struct ParseCommandTests {
         #expect(result.stderr.contains("row(s) were written before the error"))
     }
 
-    @Test("malformed XML, a DOCTYPE and an HTML page: exit 65 with what arrived",
-          arguments: [("malformed-mismatched-tag.xml", "malformed XML"), ("doctype-xxe.xml", "DOCTYPE"), ("html-502.html", "502 Bad Gateway")])
+    @Test(
+        "malformed XML, a DOCTYPE and an HTML page: exit 65 with what arrived",
+        arguments: [
+            ("malformed-mismatched-tag.xml", "malformed XML"), ("doctype-xxe.xml", "DOCTYPE"), ("html-502.html", "502 Bad Gateway"),
+        ])
     func badResponses(_ file: String, _ words: String) async throws {
         let result = try await HotelsBinary.run(["parse", HotelsBinary.sample("responses/\(file)")])
         #expect(result.status == 65)
@@ -132,7 +140,9 @@ struct ParseCommandTests {
         defer { try? FileManager.default.removeItem(at: errors) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["-c", "'\(HotelsBinary.url.path)' parse '\(input.path)' 2>'\(errors.path)' | head -c 10 >/dev/null; exit ${PIPESTATUS[0]}"]
+        process.arguments = [
+            "-c", "'\(HotelsBinary.url.path)' parse '\(input.path)' 2>'\(errors.path)' | head -c 10 >/dev/null; exit ${PIPESTATUS[0]}",
+        ]
         try process.run()
         try await HotelsBinary.offPool { process.waitUntilExit() }
         let message = try String(contentsOf: errors, encoding: .utf8)

@@ -1,12 +1,14 @@
 import Foundation
-import HotelServer
 import HotelSOAP
+import HotelServer
 import Testing
 
 /// `hotels search` end to end: the real binary against the real `hotels serve`.
 @Suite("hotels search", .serialized)
 struct SearchCommandTests {
-    static let csvReader = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Support/Scripts/csv_to_json.py").path
+    static let csvReader = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+        "Support/Scripts/csv_to_json.py"
+    ).path
 
     /// CSV read back by a real CSV reader (Python's csv module).
     func readCSV(_ text: String) async throws -> [[String: String]] {
@@ -49,13 +51,23 @@ struct SearchCommandTests {
         }
     }
 
-    @Test("exact results for several queries, read back with a real CSV reader",
-          arguments: [
+    @Test(
+        "exact results for several queries, read back with a real CSV reader",
+        arguments: [
             (["--city", "Tokyo", "--sort", "price"], HotelQuery(city: "Tokyo", sortBy: .price)),
-            (["--min-stars", "4", "--amenity", "pool", "--sort", "stars", "--limit", "120"], HotelQuery(minStars: 4, amenities: ["pool"], sortBy: .stars)),
-            (["--near", "37.5665,126.978", "--radius", "8", "--sort", "distance"], HotelQuery(near: GeoCircle(latitude: 37.5665, longitude: 126.978, radiusKm: 8), sortBy: .distance)),
-            (["--name", "hotel", "--max-price", "200", "--currency", "EUR", "--sort", "name", "--limit", "30"], HotelQuery(name: "hotel", maxPrice: 200, currency: "EUR", sortBy: .name)),
-          ])
+            (
+                ["--min-stars", "4", "--amenity", "pool", "--sort", "stars", "--limit", "120"],
+                HotelQuery(minStars: 4, amenities: ["pool"], sortBy: .stars)
+            ),
+            (
+                ["--near", "37.5665,126.978", "--radius", "8", "--sort", "distance"],
+                HotelQuery(near: GeoCircle(latitude: 37.5665, longitude: 126.978, radiusKm: 8), sortBy: .distance)
+            ),
+            (
+                ["--name", "hotel", "--max-price", "200", "--currency", "EUR", "--sort", "name", "--limit", "30"],
+                HotelQuery(name: "hotel", maxPrice: 200, currency: "EUR", sortBy: .name)
+            ),
+        ])
     func exactResults(_ arguments: [String], _ query: HotelQuery) async throws {
         let server = try await LiveServer.shared()
         let result = try await HotelsBinary.run(["search", "--endpoint", server.endpoint] + arguments)
@@ -102,7 +114,9 @@ struct SearchCommandTests {
 
     @Test("a SOAP fault: exit 3, code, reason and detail on one line")
     func fault() async throws {
-        let result = try await HotelsBinary.run(["search", "--endpoint", try await LiveServer.shared().endpoint, "--max-price", "100", "--currency", "ZZZ"])
+        let result = try await HotelsBinary.run([
+            "search", "--endpoint", try await LiveServer.shared().endpoint, "--max-price", "100", "--currency", "ZZZ",
+        ])
         #expect(result.status == 3)
         #expect(result.stdout.isEmpty, "no CSV header before a failure: it would read as an empty result")
         #expect(result.stderrLines.count == 1)
@@ -113,12 +127,16 @@ struct SearchCommandTests {
     @Test("no match: exit 0 and the header alone, in every format that has one")
     func noMatch() async throws {
         for (format, header) in [("csv", "hotel_id,name,"), ("tsv", "hotel_id\tname\t")] {
-            let result = try await HotelsBinary.run(["search", "--endpoint", try await LiveServer.shared().endpoint, "--city", "Atlantis", "--format", format])
+            let result = try await HotelsBinary.run([
+                "search", "--endpoint", try await LiveServer.shared().endpoint, "--city", "Atlantis", "--format", format,
+            ])
             #expect(result.status == 0, "\(result.stderr)")
             #expect(result.stdout.hasPrefix(header), "\(format): \(result.stdout)")
             #expect(result.stdout.split(separator: "\n").count == 1)
         }
-        let json = try await HotelsBinary.run(["search", "--endpoint", try await LiveServer.shared().endpoint, "--city", "Atlantis", "--format", "json"])
+        let json = try await HotelsBinary.run([
+            "search", "--endpoint", try await LiveServer.shared().endpoint, "--city", "Atlantis", "--format", "json",
+        ])
         #expect(json.status == 0 && json.stdout.isEmpty)
     }
 
@@ -174,10 +192,14 @@ struct SearchCommandTests {
     func diesMidway() async throws {
         let server = try await LiveServer.start()
         let dir = FileManager.default.temporaryDirectory
-        let outURL = dir.appendingPathComponent("dies-\(UUID().uuidString).out"), errURL = dir.appendingPathComponent("dies-\(UUID().uuidString).err")
+        let outURL = dir.appendingPathComponent("dies-\(UUID().uuidString).out")
+        let errURL = dir.appendingPathComponent("dies-\(UUID().uuidString).err")
         _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
         _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: outURL); try? FileManager.default.removeItem(at: errURL) }
+        defer {
+            try? FileManager.default.removeItem(at: outURL)
+            try? FileManager.default.removeItem(at: errURL)
+        }
         let process = Process()
         process.executableURL = HotelsBinary.url
         process.arguments = ["search", "--endpoint", server.endpoint, "--all", "--page-size", "5", "--retries", "0"]
@@ -185,9 +207,10 @@ struct SearchCommandTests {
         process.standardError = try FileHandle(forWritingTo: errURL)
         try process.run()
         // Let the first rows arrive, then stop the service under it.
-        try await waitUntil("the first rows (or the search to end)", interval: .milliseconds(5), state: {
-            "stderr: " + ((try? String(contentsOf: errURL, encoding: .utf8)) ?? "")
-        }) {
+        try await waitUntil(
+            "the first rows (or the search to end)", interval: .milliseconds(5),
+            state: "stderr: " + ((try? String(contentsOf: errURL, encoding: .utf8)) ?? "")
+        ) {
             !process.isRunning || ((try? FileManager.default.attributesOfItem(atPath: outURL.path)[.size] as? Int) ?? 0) > 0
         }
         try await server.stop()
@@ -203,14 +226,16 @@ struct SearchCommandTests {
         }
     }
 
-    @Test("usage errors: exit 64 with the flag named", arguments: [
-        (["search"], "--endpoint"),
-        (["search", "--endpoint", "ftp://x/soap"], "http"),
-        (["search", "--endpoint", "http://x/soap", "--near", "91,0", "--radius", "1"], "--near"),
-        (["search", "--endpoint", "http://x/soap", "--sort", "distance"], "--near"),
-        (["search", "--endpoint", "http://x/soap", "--format", "xml"], "format"),
-        (["search", "--endpoint", "http://x/soap", "--bogus"], "--bogus"),
-    ])
+    @Test(
+        "usage errors: exit 64 with the flag named",
+        arguments: [
+            (["search"], "--endpoint"),
+            (["search", "--endpoint", "ftp://x/soap"], "http"),
+            (["search", "--endpoint", "http://x/soap", "--near", "91,0", "--radius", "1"], "--near"),
+            (["search", "--endpoint", "http://x/soap", "--sort", "distance"], "--near"),
+            (["search", "--endpoint", "http://x/soap", "--format", "xml"], "format"),
+            (["search", "--endpoint", "http://x/soap", "--bogus"], "--bogus"),
+        ])
     func usage(_ arguments: [String], _ mentions: String) async throws {
         let result = try await HotelsBinary.run(arguments)
         #expect(result.status == 64)

@@ -33,10 +33,12 @@ struct SearchTransportTests {
         #expect(trusted.status == 0, "\(trusted.stderr)")
         #expect(trusted.stdout.contains("H1,Flaky Inn,"))
 
-        let byName = try await HotelsBinary.run(["search", "--endpoint", "https://localhost:\(server.port)/soap", "--cacert", tls.certificate], environment: system)
+        let byName = try await HotelsBinary.run(
+            ["search", "--endpoint", "https://localhost:\(server.port)/soap", "--cacert", tls.certificate], environment: system)
         #expect(byName.status == 0, "\(byName.stderr)")
 
-        let fromEnvironment = try await HotelsBinary.run(["search", "--endpoint", server.url], environment: ["SSL_CERT_FILE": tls.certificate])
+        let fromEnvironment = try await HotelsBinary.run(
+            ["search", "--endpoint", server.url], environment: ["SSL_CERT_FILE": tls.certificate])
         #expect(fromEnvironment.status == 0, "\(fromEnvironment.stderr)")
         #expect(fromEnvironment.stdout.contains("H1,Flaky Inn,"))
     }
@@ -56,8 +58,9 @@ struct SearchTransportTests {
 
     /// 307/308 keep POST by definition; for 301/302 the client keeps it too (a SOAP call
     /// turned into a bodiless GET could only fail), so all four reach the real endpoint.
-    @Test("a 301, 302, 307 or 308 to the real endpoint: the POST and its body follow, same rows as asking directly",
-          arguments: ["301", "302", "307", "308"])
+    @Test(
+        "a 301, 302, 307 or 308 to the real endpoint: the POST and its body follow, same rows as asking directly",
+        arguments: ["301", "302", "307", "308"])
     func redirect(_ status: String) async throws {
         let live = try await Self.live()
         let redirector = try await ScriptedServer("redirect\(status)", live.endpoint)
@@ -77,7 +80,7 @@ struct SearchTransportTests {
         #expect(result.status == 76)
         #expect(result.stderrLines.count == 1, "\(result.stderr)")
         #expect(result.stderr.contains("redirects without end"), "\(result.stderr)")
-        #expect(loop.requests.count == 2, "\(loop.log)") // /soap, /loop, then the cycle is seen
+        #expect(loop.requests.count == 2, "\(loop.log)")  // /soap, /loop, then the cycle is seen
     }
 
     // MARK: gzip
@@ -112,7 +115,8 @@ struct SearchTransportTests {
         let live = try await Self.live()
         let proxy = try await ScriptedServer("proxy")
         let proxied = ["http_proxy": "http://127.0.0.1:\(proxy.port)", "no_proxy": "", "NO_PROXY": ""]
-        let direct = try await HotelsBinary.run(["search", "--endpoint", live.endpoint] + Self.query, environment: ["http_proxy": "", "HTTP_PROXY": ""])
+        let direct = try await HotelsBinary.run(
+            ["search", "--endpoint", live.endpoint] + Self.query, environment: ["http_proxy": "", "HTTP_PROXY": ""])
 
         let through = try await HotelsBinary.run(["search", "--endpoint", live.endpoint] + Self.query, environment: proxied)
         #expect(through.status == 0, "\(through.stderr)")
@@ -121,8 +125,9 @@ struct SearchTransportTests {
         #expect(proxy.requests.count == 1)
         #expect(proxy.requests.first?.hasPrefix("CONNECT 127.0.0.1:\(port) ") == true, "\(proxy.log)")
 
-        let bypassed = try await HotelsBinary.run(["search", "--endpoint", live.endpoint] + Self.query,
-                                                  environment: proxied.merging(["no_proxy": "127.0.0.1"]) { $1 })
+        let bypassed = try await HotelsBinary.run(
+            ["search", "--endpoint", live.endpoint] + Self.query,
+            environment: proxied.merging(["no_proxy": "127.0.0.1"]) { $1 })
         #expect(bypassed.status == 0, "\(bypassed.stderr)")
         #expect(bypassed.stdout == direct.stdout)
         #expect(proxy.requests.count == 1, "no_proxy=127.0.0.1 must not use the proxy: \(proxy.log)")
@@ -132,15 +137,17 @@ struct SearchTransportTests {
     func proxyRefuses() async throws {
         let live = try await Self.live()
         let proxy = try await ScriptedServer("proxy", "deny-connect")
-        let denied = try await HotelsBinary.run(["search", "--endpoint", live.endpoint],
-                                                environment: ["http_proxy": "http://user:secret@127.0.0.1:\(proxy.port)", "no_proxy": "", "NO_PROXY": ""])
+        let denied = try await HotelsBinary.run(
+            ["search", "--endpoint", live.endpoint],
+            environment: ["http_proxy": "http://user:secret@127.0.0.1:\(proxy.port)", "no_proxy": "", "NO_PROXY": ""])
         #expect(denied.status == 69)
         #expect(denied.stderrLines.count == 1, "\(denied.stderr)")
         #expect(denied.stderr.contains("(from http_proxy) would not open a tunnel"), "\(denied.stderr)")
         #expect(!denied.stderr.contains("secret"), "the proxy password must not be printed: \(denied.stderr)")
 
-        let absent = try await HotelsBinary.run(["search", "--endpoint", live.endpoint, "--retries", "0"],
-                                                environment: ["http_proxy": "http://127.0.0.1:9", "no_proxy": "", "NO_PROXY": ""])
+        let absent = try await HotelsBinary.run(
+            ["search", "--endpoint", live.endpoint, "--retries", "0"],
+            environment: ["http_proxy": "http://127.0.0.1:9", "no_proxy": "", "NO_PROXY": ""])
         #expect(absent.status == 69)
         #expect(absent.stderr.contains("the proxy http://127.0.0.1:9 (from http_proxy) refused the connection"), "\(absent.stderr)")
     }
@@ -157,7 +164,7 @@ struct SearchTransportTests {
         // The server sent 5 hotels and now waits for the marker file, which only this test
         // makes. libxml2 reads a token once it has 250 bytes past it (or the body ended), so
         // the first 4 come out now and the 5th, whose end tag closes what was sent, waits.
-        try await waitUntil("the header and the first rows", state: { "stdout: \(search.stdout) stderr: \(search.stderr)" }) {
+        try await waitUntil("the header and the first rows", state: "stdout: \(search.stdout) stderr: \(search.stderr)") {
             search.stdout.split(separator: "\n").count >= 5 || search.poll() != nil
         }
         // A quiet period, not a wait for anything: the 5th hotel must NOT follow while the

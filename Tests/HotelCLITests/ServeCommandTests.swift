@@ -46,7 +46,9 @@ struct ServeCommandTests {
             return process
         }
         _ = try await HotelsBinary.offPool { try start() }
-        let files = try FileManager.default.contentsOfDirectory(atPath: cache.appendingPathComponent("hotelsearch").path).filter { $0.hasSuffix(".sqlite") }
+        let files = try FileManager.default.contentsOfDirectory(atPath: cache.appendingPathComponent("hotelsearch").path).filter {
+            $0.hasSuffix(".sqlite")
+        }
         #expect(files.count == 1)
         let file = cache.appendingPathComponent("hotelsearch").appendingPathComponent(files[0]).path
         let built = try FileManager.default.attributesOfItem(atPath: file)[.modificationDate] as! Date
@@ -59,8 +61,12 @@ struct ServeCommandTests {
     @Test("seed writes the catalog and refuses to overwrite without --force")
     func seed() async throws {
         let dir = FileManager.default.temporaryDirectory
-        let a = dir.appendingPathComponent("seed-a-\(getpid()).sqlite").path, b = dir.appendingPathComponent("seed-b-\(getpid()).sqlite").path
-        defer { try? FileManager.default.removeItem(atPath: a); try? FileManager.default.removeItem(atPath: b) }
+        let a = dir.appendingPathComponent("seed-a-\(getpid()).sqlite").path
+        let b = dir.appendingPathComponent("seed-b-\(getpid()).sqlite").path
+        defer {
+            try? FileManager.default.removeItem(atPath: a)
+            try? FileManager.default.removeItem(atPath: b)
+        }
         let first = try await HotelsBinary.run(["seed", "--count", "500", "--seed", "3", "--output", a])
         #expect(first.status == 0)
         #expect(first.stdout.contains("wrote 500 hotels"))

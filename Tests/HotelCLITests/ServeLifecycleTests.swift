@@ -1,7 +1,8 @@
 import Foundation
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `hotels serve` as an operator runs it: stopped by a signal, watched through its log.
@@ -19,14 +20,16 @@ struct ServeLifecycleTests {
         let server = try SpawnedProcess(HotelsBinary.url.path, ["serve", "--port", "0", "--catalog", catalog] + extra)
         let line = try await server.waitForLine(containing: "listening on", timeout: 60)
         guard let start = line.range(of: "http://"), let end = line[start.lowerBound...].firstIndex(of: " "),
-              let port = Int(line[..<end].split(separator: ":").last ?? "") else {
+            let port = Int(line[..<end].split(separator: ":").last ?? "")
+        else {
             throw SpawnError("unexpected first line: \(line)")
         }
         return (server, String(line[start.lowerBound..<end]), port)
     }
 
-    @Test("SIGTERM or SIGINT mid-upload: the request finishes with 200 and a whole envelope, new connections are refused, exit 0",
-          arguments: [SIGTERM, SIGINT])
+    @Test(
+        "SIGTERM or SIGINT mid-upload: the request finishes with 200 and a whole envelope, new connections are refused, exit 0",
+        arguments: [SIGTERM, SIGINT])
     func gracefulShutdown(_ signal: Int32) async throws {
         let (server, _, port) = try await Self.startServer()
         let client = try SpawnedProcess("python3", [Self.slowUpload, String(port)], stdinPipe: true)
@@ -35,16 +38,17 @@ struct ServeLifecycleTests {
         // The headers are on the wire. The request is in flight (its handler waiting for the
         // rest of the body) once the server has read them: when its side of the connection
         // holds no unread byte. Nothing the server prints marks that moment; the kernel does.
-        try await waitUntil("the server to read the request's headers", state: { "server stderr: \(server.stderr)" }) {
+        try await waitUntil("the server to read the request's headers", state: "server stderr: \(server.stderr)") {
             LoopbackProbe.unreadBytes(serverPort: port, clientPort: clientPort) == 0
         }
         server.send(signal)
 
         // The listener closes on the signal: new connections are refused from then on.
         var probe: Int32 = 0
-        try await waitUntil("new connections to be refused after the signal", state: {
-            "last connect errno \(probe), want ECONNREFUSED (\(ECONNREFUSED)); server stderr: \(server.stderr)"
-        }) {
+        try await waitUntil(
+            "new connections to be refused after the signal",
+            state: "last connect errno \(probe), want ECONNREFUSED (\(ECONNREFUSED)); server stderr: \(server.stderr)"
+        ) {
             probe = LoopbackProbe.connect(port: port)
             return probe == ECONNREFUSED
         }
@@ -67,8 +71,9 @@ struct ServeLifecycleTests {
 
     /// The per-request line: `info hotels.serve: duration_ms=3.69 hb.request.id=… method=POST
     /// operation=SearchHotels path=/soap status=200 [HotelServer] request`.
-    @Test("--log-level: info and debug log one line per request (id, operation, status, duration); error logs none",
-          arguments: [("debug", true), ("info", true), ("error", false)])
+    @Test(
+        "--log-level: info and debug log one line per request (id, operation, status, duration); error logs none",
+        arguments: [("debug", true), ("info", true), ("error", false)])
     func logLevel(_ level: String, _ logsRequests: Bool) async throws {
         let (server, url, _) = try await Self.startServer(["--log-level", level])
         let search = try await HotelsBinary.run(["search", "--endpoint", url + "/soap", "--city", "Paris", "--limit", "3"])

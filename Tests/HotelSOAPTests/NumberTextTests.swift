@@ -1,6 +1,7 @@
 import Foundation
-@testable import HotelSOAP
 import Testing
+
+@testable import HotelSOAP
 
 /// `DoubleText` rounds by itself for up to 19 digits (Clinger, Eisel–Lemire); it must
 /// agree bit for bit with `strtod` (through `Double(String)`) everywhere.
@@ -18,7 +19,8 @@ struct NumberTextTests {
     /// Every mismatch, as "text: ours vs strtod".
     private func mismatches(_ texts: [String]) -> [String] {
         texts.compactMap { text in
-            let a = ours(text), b = reference(text)
+            let a = ours(text)
+            let b = reference(text)
             return a?.bitPattern == b?.bitPattern ? nil : "\(text): \(a.map { "\($0)" } ?? "nil") vs \(b.map { "\($0)" } ?? "nil")"
         }
     }
@@ -39,7 +41,9 @@ struct NumberTextTests {
 
     @Test("refuses what xsd:double or our fields do not allow")
     func refused() {
-        for text in ["", " ", ".", "-", "e5", "1e", "1e+", "1.2.3", "1,5", "0x1p3", "nan", "NaN", "INF", "-INF", "infinity", "1e400", "12a"] {
+        for text in [
+            "", " ", ".", "-", "e5", "1e", "1e+", "1.2.3", "1,5", "0x1p3", "nan", "NaN", "INF", "-INF", "infinity", "1e400", "12a",
+        ] {
             #expect(ours(text) == nil, "\(text)")
         }
     }

@@ -42,10 +42,15 @@ struct RequestBuilderTests {
             id: "H1", name: "Hotel", address: "Street 1", city: "Oslo", country: "NO", latitude: 59.9,
             longitude: 10.7, stars: 4, price: Money(Decimal(1234.5), "NOK"), distanceKm: 1.25,
             logoURL: "http://127.0.0.1/logos/H1.png", phone: "+47 1", amenities: ["wifi"])
-        try validator.validateMessage(Data(try SOAPResponseWriter.searchResults(SearchPage(totalCount: 1, offset: 0, hotels: [hotel]), version: version)))
-        try validator.validateMessage(Data(try SOAPResponseWriter.hotelDetail(HotelDetail(hotel: hotel, description: "d", imageURLs: ["http://x/1.png"]), version: version)))
-        let fault = SOAPFault(version: version, code: .sender(in: version), reason: "bad",
-                              detail: SearchFault(code: .invalidValue, message: "bad", field: "Limit"))
+        try validator.validateMessage(
+            Data(try SOAPResponseWriter.searchResults(SearchPage(totalCount: 1, offset: 0, hotels: [hotel]), version: version)))
+        try validator.validateMessage(
+            Data(
+                try SOAPResponseWriter.hotelDetail(
+                    HotelDetail(hotel: hotel, description: "d", imageURLs: ["http://x/1.png"]), version: version)))
+        let fault = SOAPFault(
+            version: version, code: .sender(in: version), reason: "bad",
+            detail: SearchFault(code: .invalidValue, message: "bad", field: "Limit"))
         try validator.validateMessage(Data(SOAPResponseWriter.fault(fault)))
     }
 }

@@ -41,7 +41,8 @@ struct RoundTripTests {
     @Test("hotel details and faults survive writer → parser")
     func detailAndFaultRoundTrip() throws {
         var rng = SplitMix64(seed: 3)
-        let detail = HotelDetail(hotel: RandomText.hotel(&rng), description: "Line 1\r\nLine 2 & <more>", imageURLs: ["http://x/1.png", "http://x/2.png"])
+        let detail = HotelDetail(
+            hotel: RandomText.hotel(&rng), description: "Line 1\r\nLine 2 & <more>", imageURLs: ["http://x/1.png", "http://x/2.png"])
         #expect(try SOAPMessageParser.parseHotelDetail(SOAPResponseWriter.hotelDetail(detail, version: .v11)) == detail)
         for version in SOAPVersion.allCases {
             let code = SOAPFault.Code.sender(in: version)
@@ -54,8 +55,9 @@ struct RoundTripTests {
         }
     }
 
-    @Test("characters XML 1.0 cannot carry are refused, naming the field",
-          arguments: ["\u{0}", "\u{1B}[31m", "\u{7}", "\u{FFFE}", "\u{FFFF}"])
+    @Test(
+        "characters XML 1.0 cannot carry are refused, naming the field",
+        arguments: ["\u{0}", "\u{1B}[31m", "\u{7}", "\u{FFFE}", "\u{FFFF}"])
     func forbiddenCharacters(_ bad: String) throws {
         let builder = SOAPRequestBuilder()
         let error = #expect(throws: XMLWriterError.self) { try builder.searchHotels(HotelQuery(city: "Seoul", name: "Inn\(bad)")) }

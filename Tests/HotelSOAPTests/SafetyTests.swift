@@ -11,7 +11,8 @@ struct SafetyTests {
 
     @Test("a DOCTYPE is refused before any entity is read")
     func doctype() {
-        let error = parseError("""
+        let error = parseError(
+            """
             <?xml version="1.0"?>
             <!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]>
             <soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body>&e;</soap:Body></soap:Envelope>
@@ -23,7 +24,8 @@ struct SafetyTests {
     @Test("nesting deeper than the limit is refused")
     func depth() {
         let deep = String(repeating: "<x>", count: 200) + String(repeating: "</x>", count: 200)
-        let error = parseError("""
+        let error = parseError(
+            """
             <soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body>\
             <h:SearchHotelsResponse xmlns:h="urn:hotel-search:v1"><h:TotalCount>0</h:TotalCount><h:Offset>0</h:Offset>\
             \(deep)</h:SearchHotelsResponse></soap:Body></soap:Envelope>
@@ -33,12 +35,14 @@ struct SafetyTests {
 
     @Test("an HTML error page says what arrived")
     func html() {
-        let error = parseError("<!DOCTYPE html>\n<html><head><title>502 Bad Gateway</title></head><body><h1>502 Bad Gateway</h1><hr>nginx</body></html>")
+        let error = parseError(
+            "<!DOCTYPE html>\n<html><head><title>502 Bad Gateway</title></head><body><h1>502 Bad Gateway</h1><hr>nginx</body></html>")
         #expect(error?.kind == .notXML)
         #expect(error?.description.contains("HTML page (\"502 Bad Gateway\")") == true)
     }
 
-    @Test("plain text, JSON and an empty body are not XML", arguments: ["Service Unavailable", "{\"error\":\"rate limited\"}", "", "   \n"])
+    @Test(
+        "plain text, JSON and an empty body are not XML", arguments: ["Service Unavailable", "{\"error\":\"rate limited\"}", "", "   \n"])
     func notXML(_ body: String) {
         let error = parseError(body)
         #expect(error?.kind == .notXML)
@@ -53,7 +57,8 @@ struct SafetyTests {
 
     @Test("a body element from another namespace is refused, naming it")
     func wrongNamespace() {
-        let error = parseError("""
+        let error = parseError(
+            """
             <soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body>\
             <SearchHotels xmlns="urn:hotel-search:v2"/></soap:Body></soap:Envelope>
             """)
@@ -83,7 +88,8 @@ struct SafetyTests {
 
     @Test("a misspelt last end tag is malformed, not cut off")
     func misspeltLastTag() {
-        let error = parseError("""
+        let error = parseError(
+            """
             <soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body>\
             <h:SearchHotelsResponse xmlns:h="urn:hotel-search:v1"><h:TotalCount>0</h:TotalCount>\
             <h:Offset>0</h:Offset></h:SearchHotelsResponse></soap:Body></soap:Envelop>
@@ -95,7 +101,8 @@ struct SafetyTests {
 
     @Test("an undeclared entity is malformed XML with its position")
     func undeclaredEntity() {
-        let error = parseError("""
+        let error = parseError(
+            """
             <soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/">
             <soap:Body>&nbsp;</soap:Body></soap:Envelope>
             """)
@@ -105,7 +112,8 @@ struct SafetyTests {
 
     @Test("a value of the wrong type names the field")
     func invalidValue() {
-        let error = parseError("""
+        let error = parseError(
+            """
             <soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body>\
             <h:SearchHotelsResponse xmlns:h="urn:hotel-search:v1"><h:TotalCount>1</h:TotalCount><h:Offset>0</h:Offset>\
             <h:Hotel><h:HotelId>H1</h:HotelId><h:Name>n</h:Name><h:Address>a</h:Address><h:City>c</h:City>\
@@ -119,7 +127,8 @@ struct SafetyTests {
 
     @Test("a missing required field names the field and the hotel")
     func missingField() {
-        let error = parseError("""
+        let error = parseError(
+            """
             <soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body>\
             <h:SearchHotelsResponse xmlns:h="urn:hotel-search:v1"><h:TotalCount>1</h:TotalCount><h:Offset>0</h:Offset>\
             <h:Hotel><h:HotelId>H9</h:HotelId><h:Name>n</h:Name></h:Hotel></h:SearchHotelsResponse></soap:Body></soap:Envelope>
@@ -128,19 +137,22 @@ struct SafetyTests {
         #expect(error?.description.contains("H9") == true)
     }
 
-    @Test("Price: missing, without or with a blank currency, or not a number, names the field", arguments: [
-        ("", "Hotel/Price"),
-        ("<h:Price>1</h:Price>", "Hotel/Price/@currency"),
-        ("<h:Price currency=\"  \">1</h:Price>", "Hotel/Price/@currency"),
-        ("<h:Price currency=\"EUR\">1,5</h:Price>", "Hotel/Price"),
-    ])
+    @Test(
+        "Price: missing, without or with a blank currency, or not a number, names the field",
+        arguments: [
+            ("", "Hotel/Price"),
+            ("<h:Price>1</h:Price>", "Hotel/Price/@currency"),
+            ("<h:Price currency=\"  \">1</h:Price>", "Hotel/Price/@currency"),
+            ("<h:Price currency=\"EUR\">1,5</h:Price>", "Hotel/Price"),
+        ])
     func priceProblems(price: String, field: String) {
         // Two hotels: the first is valid, so nothing of its price may leak into the second.
         let hotel = """
             <h:Name>n</h:Name><h:Address>a</h:Address><h:City>c</h:City><h:Country>KR</h:Country>\
             <h:Latitude>37</h:Latitude><h:Longitude>127</h:Longitude><h:Stars>4</h:Stars>
             """
-        let error = parseError("""
+        let error = parseError(
+            """
             <soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body>\
             <h:SearchHotelsResponse xmlns:h="urn:hotel-search:v1"><h:TotalCount>2</h:TotalCount><h:Offset>0</h:Offset>\
             <h:Hotel><h:HotelId>H1</h:HotelId>\(hotel)<h:Price currency="KRW">1</h:Price></h:Hotel>\

@@ -56,16 +56,18 @@ struct SampleTests {
     @Test("every cut inside the Body is reported as truncated", arguments: files)
     func everyCutIsTruncated(_ file: String) throws {
         let data = [UInt8](try Fixtures.sample(file))
-        guard (try? SOAPMessageParser.parse(data)) != nil else { return } // an invalid sample: nothing to cut
+        guard (try? SOAPMessageParser.parse(data)) != nil else { return }  // an invalid sample: nothing to cut
         // UTF-16 samples spell "Body" and ">" in two bytes each.
         let utf16 = data.starts(with: [0xFF, 0xFE]) || data.starts(with: [0xFE, 0xFF])
         let width = utf16 ? 2 : 1
         func encoded(_ text: String) -> [UInt8] {
             text.utf8.flatMap { utf16 ? (data[0] == 0xFF ? [$0, 0] : [0, $0]) : [$0] }
         }
-        let body = encoded("Body>"), close = encoded(">")
+        let body = encoded("Body>")
+        let close = encoded(">")
         guard let bodyStart = Self.firstEnd(of: body, in: data),
-              let rootEnd = Self.lastStart(of: close, in: data) else {
+            let rootEnd = Self.lastStart(of: close, in: data)
+        else {
             Issue.record("no Body in \(file)")
             return
         }

@@ -27,10 +27,15 @@ struct StreamingTests {
             fed += piece.count
             let complete = closings.filter { $0 <= fed }.count
             let due = closings.filter { $0 + 256 <= fed }.count
-            #expect(seen >= due && seen <= complete, "after \(fed) of \(body.count) bytes: \(seen) hotels out, \(complete) complete, \(due) due")
+            #expect(
+                seen >= due && seen <= complete, "after \(fed) of \(body.count) bytes: \(seen) hotels out, \(complete) complete, \(due) due"
+            )
             if fed > 400 + 256 { #expect(parser.totalCount == 200) }
         }
-        guard case .searchResults(let page) = try parser.finish().message else { Issue.record("not a page"); return }
+        guard case .searchResults(let page) = try parser.finish().message else {
+            Issue.record("not a page")
+            return
+        }
         #expect(seen == 200)
         #expect(page.totalCount == 200 && page.hotels.isEmpty)
     }
@@ -38,7 +43,9 @@ struct StreamingTests {
     /// The offsets just past each occurrence of `needle`.
     static func ends(of needle: [UInt8], in haystack: [UInt8]) -> [Int] {
         guard haystack.count >= needle.count else { return [] }
-        return (0...(haystack.count - needle.count)).filter { haystack[$0..<($0 + needle.count)].elementsEqual(needle) }.map { $0 + needle.count }
+        return (0...(haystack.count - needle.count)).filter { haystack[$0..<($0 + needle.count)].elementsEqual(needle) }.map {
+            $0 + needle.count
+        }
     }
 
     @Test("a truncated response is never a page: every proper prefix fails")
@@ -78,7 +85,7 @@ struct StreamingTests {
     @Test("a parser dropped mid-response calls back no more and frees its parse")
     func droppedHalfway() throws {
         let body = try Self.page(200)
-        for _ in 0..<40 { // more than the stacks kept for reuse
+        for _ in 0..<40 {  // more than the stacks kept for reuse
             var seen = 0
             do {
                 let parser = SOAPMessageParser { _ in seen += 1 }
@@ -86,7 +93,7 @@ struct StreamingTests {
             }
             #expect(seen > 50 && seen < 200)
             let after = seen
-            _ = try SOAPMessageParser.parseSearchPage(body) // another parse, maybe on the same stack
+            _ = try SOAPMessageParser.parseSearchPage(body)  // another parse, maybe on the same stack
             #expect(seen == after)
         }
     }
@@ -148,7 +155,10 @@ struct StreamingTests {
             for start in stride(from: 0, to: body.count, by: size) {
                 try parser.feed(body[start..<min(start + size, body.count)])
             }
-            guard case .hotelDetail(let parsed) = try parser.finish().message else { Issue.record("not a detail"); return }
+            guard case .hotelDetail(let parsed) = try parser.finish().message else {
+                Issue.record("not a detail")
+                return
+            }
             #expect(parsed == detail, "pieces of \(size) bytes")
         }
     }

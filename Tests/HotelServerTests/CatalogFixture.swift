@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import HotelSOAP
+
 @testable import HotelServer
 
 /// A 2,000-hotel catalog seeded once per test process in a temporary directory, plus every
@@ -40,10 +41,12 @@ final class CatalogFixture: Sendable {
         config.readonly = true
         let queue = try DatabaseQueue(path: path, configuration: config)
         return try queue.read { db in
-            try GRDB.Row.fetchAll(db, sql: "SELECT \(SQLiteCatalog.hotelColumns), h.price_usd, h.name_key, h.city_key FROM hotels h ORDER BY h.id")
-                .map { row in
-                    Row(hotel: try SQLiteCatalog.hotelInfo(row, baseURL: baseURL), priceUSD: row[13], nameKey: row[14], cityKey: row[15])
-                }
+            try GRDB.Row.fetchAll(
+                db, sql: "SELECT \(SQLiteCatalog.hotelColumns), h.price_usd, h.name_key, h.city_key FROM hotels h ORDER BY h.id"
+            )
+            .map { row in
+                Row(hotel: try SQLiteCatalog.hotelInfo(row, baseURL: baseURL), priceUSD: row[13], nameKey: row[14], cityKey: row[15])
+            }
         }
     }
 

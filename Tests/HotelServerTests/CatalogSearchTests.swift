@@ -1,6 +1,7 @@
 import Foundation
 import HotelSOAP
 import Testing
+
 @testable import HotelServer
 
 /// Each filter and sort against brute force over every row of the file.
@@ -28,7 +29,8 @@ struct CatalogSearchTests {
                 // SQLite's BINARY collation: UTF-8 bytes.
                 if a.nameKey != b.nameKey { return Array(a.nameKey.utf8).lexicographicallyPrecedes(Array(b.nameKey.utf8)) }
             case .distance:
-                let da = distance(a), db = distance(b)
+                let da = distance(a)
+                let db = distance(b)
                 if da != db { return da < db }
             }
             return a.hotel.id < b.hotel.id
@@ -61,7 +63,8 @@ struct CatalogSearchTests {
         var testDescription: String {
             // Quoted where the spelling itself is what the case tests (spaces, quotes).
             func text(_ value: String) -> String {
-                value.isEmpty || value.contains("\"") || value.trimmingCharacters(in: .whitespaces) != value ? value.debugDescription : value
+                value.isEmpty || value.contains("\"") || value.trimmingCharacters(in: .whitespaces) != value
+                    ? value.debugDescription : value
             }
             var parts: [String] = []
             if let city = query.city { parts.append("city \(text(city))") }
@@ -105,9 +108,9 @@ struct CatalogSearchTests {
         HotelQuery(name: "in"),
         HotelQuery(name: "\"quoted\""),
         HotelQuery(near: seoul),
-        HotelQuery(near: GeoCircle(latitude: -18.0, longitude: 179.99, radiusKm: 250)),   // crosses the antimeridian
-        HotelQuery(near: GeoCircle(latitude: 89.9, longitude: 0, radiusKm: 3_000)),          // reaches the pole
-        HotelQuery(near: GeoCircle(latitude: 0, longitude: 0, radiusKm: 20_000)),            // the whole world
+        HotelQuery(near: GeoCircle(latitude: -18.0, longitude: 179.99, radiusKm: 250)),  // crosses the antimeridian
+        HotelQuery(near: GeoCircle(latitude: 89.9, longitude: 0, radiusKm: 3_000)),  // reaches the pole
+        HotelQuery(near: GeoCircle(latitude: 0, longitude: 0, radiusKm: 20_000)),  // the whole world
         HotelQuery(near: GeoCircle(latitude: 48.8566, longitude: 2.3522, radiusKm: 0.5)),
         HotelQuery(minStars: 4),
         HotelQuery(minStars: 0),
@@ -139,8 +142,9 @@ struct CatalogSearchTests {
     @Test("each filter returns exactly the hotels that satisfy it", arguments: filters)
     func filter(_ filter: Filter) async throws {
         let query = filter.query
-        let minimum = query.city == "Atlantis" || query.name == "\"quoted\"" || query.name == "фандак" || query.maxPrice == 0
-            || query.name == "«" || (query.city == "Tokyo" && query.near == Self.seoul) ? 0 : 1
+        let minimum =
+            query.city == "Atlantis" || query.name == "\"quoted\"" || query.name == "фандак" || query.maxPrice == 0
+                || query.name == "«" || (query.city == "Tokyo" && query.near == Self.seoul) ? 0 : 1
         try await check(query, minimum: minimum)
     }
 
@@ -164,7 +168,10 @@ struct CatalogSearchTests {
 
     @Test("radius: every hotel within, none missing, distance ascending")
     func radius() async throws {
-        for near in [Self.seoul, GeoCircle(latitude: 40.7128, longitude: -74.0060, radiusKm: 3), GeoCircle(latitude: -33.87, longitude: 151.21, radiusKm: 12)] {
+        for near in [
+            Self.seoul, GeoCircle(latitude: 40.7128, longitude: -74.0060, radiusKm: 3),
+            GeoCircle(latitude: -33.87, longitude: 151.21, radiusKm: 12),
+        ] {
             let got = try await fixture.catalog.all(HotelQuery(near: near, sortBy: .distance))
             let inside = fixture.hotels.filter {
                 GeoMath.distanceKm($0.latitude, $0.longitude, near.latitude, near.longitude) <= near.radiusKm
@@ -187,8 +194,10 @@ struct CatalogSearchTests {
 
     @Test("pages of 37 concatenate to the big page; the same page reads the same twice")
     func paging() async throws {
-        for query in [HotelQuery(), HotelQuery(city: "London", sortBy: .name), HotelQuery(near: Self.seoul, sortBy: .distance),
-                      HotelQuery(name: "hotel", sortBy: .price)] {
+        for query in [
+            HotelQuery(), HotelQuery(city: "London", sortBy: .name), HotelQuery(near: Self.seoul, sortBy: .distance),
+            HotelQuery(name: "hotel", sortBy: .price),
+        ] {
             var big = query
             big.limit = 500
             big.offset = 0
@@ -276,7 +285,10 @@ struct CatalogSearchTests {
         let parallel = try await withThrowingTaskGroup(of: (Int, SearchPage).self) { group in
             for round in 0..<4 {
                 for (index, query) in queries.enumerated() {
-                    group.addTask { _ = round; return (index, try await catalog.search(query)) }
+                    group.addTask {
+                        _ = round
+                        return (index, try await catalog.search(query))
+                    }
                 }
             }
             var results: [(Int, SearchPage)] = []
@@ -295,7 +307,7 @@ struct CatalogSearchTests {
         _ = try await catalog.search(HotelQuery(city: "Paris"))
         _ = try await catalog.search(HotelQuery(city: "Berlin"))
         #expect(catalog.cachedCountEntries == 2)
-        _ = try await catalog.search(HotelQuery())   // no filter: the stored count, not cached
+        _ = try await catalog.search(HotelQuery())  // no filter: the stored count, not cached
         #expect(catalog.cachedCountEntries == 2)
     }
 }

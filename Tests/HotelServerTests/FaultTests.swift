@@ -1,13 +1,14 @@
 import Foundation
-import HotelServer
 import HotelSOAP
+import HotelServer
 import Testing
 
 /// Bad requests get a Client/Sender fault naming the field, HTTP 500, and the server
 /// keeps answering afterwards.
 @Suite("Faults, never crashes")
 struct FaultTests {
-    static let envelope11 = #"<soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:h="urn:hotel-search:v1"><soap:Body>"#
+    static let envelope11 =
+        #"<soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:h="urn:hotel-search:v1"><soap:Body>"#
     static let close11 = "</soap:Body></soap:Envelope>"
 
     struct Case: Sendable, CustomTestStringConvertible {
@@ -19,18 +20,50 @@ struct FaultTests {
     }
 
     static let cases: [Case] = [
-        Case(name: "malformed XML", body: envelope11 + "<h:SearchHotels><h:City>Oslo</h:Cty></h:SearchHotels>" + close11, detailCode: .malformedRequest, field: nil),
-        Case(name: "a DOCTYPE", body: #"<!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]>"# + envelope11 + "<h:SearchHotels><h:City>&e;</h:City></h:SearchHotels>" + close11, detailCode: .malformedRequest, field: nil),
-        Case(name: "a wrong namespace", body: #"<soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body><SearchHotels xmlns="urn:hotel-search:v0"/></soap:Body></soap:Envelope>"#, detailCode: .unknownOperation, field: nil),
-        Case(name: "an unknown operation", body: envelope11 + "<h:DeleteHotel><h:HotelId>H1</h:HotelId></h:DeleteHotel>" + close11, detailCode: .unknownOperation, field: nil),
-        Case(name: "Limit 0", body: envelope11 + "<h:SearchHotels><h:Limit>0</h:Limit></h:SearchHotels>" + close11, detailCode: .invalidValue, field: "Limit"),
-        Case(name: "Limit 501", body: envelope11 + "<h:SearchHotels><h:Limit>501</h:Limit></h:SearchHotels>" + close11, detailCode: .invalidValue, field: "Limit"),
-        Case(name: "a negative Offset", body: envelope11 + "<h:SearchHotels><h:Offset>-1</h:Offset></h:SearchHotels>" + close11, detailCode: .invalidValue, field: "Offset"),
-        Case(name: "latitude out of range", body: envelope11 + "<h:SearchHotels><h:Near><h:Latitude>91</h:Latitude><h:Longitude>0</h:Longitude><h:RadiusKm>5</h:RadiusKm></h:Near></h:SearchHotels>" + close11, detailCode: .invalidValue, field: "Near/Latitude"),
-        Case(name: "CheckOut before CheckIn", body: envelope11 + "<h:SearchHotels><h:CheckIn>2026-12-10</h:CheckIn><h:CheckOut>2026-12-01</h:CheckOut></h:SearchHotels>" + close11, detailCode: .invalidValue, field: "CheckOut"),
-        Case(name: "a non-numeric Limit", body: envelope11 + "<h:SearchHotels><h:Limit>ten</h:Limit></h:SearchHotels>" + close11, detailCode: .invalidValue, field: "Limit"),
-        Case(name: "SortBy distance without Near", body: envelope11 + "<h:SearchHotels><h:SortBy>distance</h:SortBy></h:SearchHotels>" + close11, detailCode: .invalidValue, field: "SortBy"),
-        Case(name: "a response posted as a request", body: envelope11 + "<h:SearchHotelsResponse><h:TotalCount>0</h:TotalCount><h:Offset>0</h:Offset></h:SearchHotelsResponse>" + close11, detailCode: .unknownOperation, field: nil),
+        Case(
+            name: "malformed XML", body: envelope11 + "<h:SearchHotels><h:City>Oslo</h:Cty></h:SearchHotels>" + close11,
+            detailCode: .malformedRequest, field: nil),
+        Case(
+            name: "a DOCTYPE",
+            body: #"<!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]>"# + envelope11
+                + "<h:SearchHotels><h:City>&e;</h:City></h:SearchHotels>" + close11, detailCode: .malformedRequest, field: nil),
+        Case(
+            name: "a wrong namespace",
+            body:
+                #"<soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body><SearchHotels xmlns="urn:hotel-search:v0"/></soap:Body></soap:Envelope>"#,
+            detailCode: .unknownOperation, field: nil),
+        Case(
+            name: "an unknown operation", body: envelope11 + "<h:DeleteHotel><h:HotelId>H1</h:HotelId></h:DeleteHotel>" + close11,
+            detailCode: .unknownOperation, field: nil),
+        Case(
+            name: "Limit 0", body: envelope11 + "<h:SearchHotels><h:Limit>0</h:Limit></h:SearchHotels>" + close11,
+            detailCode: .invalidValue, field: "Limit"),
+        Case(
+            name: "Limit 501", body: envelope11 + "<h:SearchHotels><h:Limit>501</h:Limit></h:SearchHotels>" + close11,
+            detailCode: .invalidValue, field: "Limit"),
+        Case(
+            name: "a negative Offset", body: envelope11 + "<h:SearchHotels><h:Offset>-1</h:Offset></h:SearchHotels>" + close11,
+            detailCode: .invalidValue, field: "Offset"),
+        Case(
+            name: "latitude out of range",
+            body: envelope11
+                + "<h:SearchHotels><h:Near><h:Latitude>91</h:Latitude><h:Longitude>0</h:Longitude><h:RadiusKm>5</h:RadiusKm></h:Near></h:SearchHotels>"
+                + close11, detailCode: .invalidValue, field: "Near/Latitude"),
+        Case(
+            name: "CheckOut before CheckIn",
+            body: envelope11 + "<h:SearchHotels><h:CheckIn>2026-12-10</h:CheckIn><h:CheckOut>2026-12-01</h:CheckOut></h:SearchHotels>"
+                + close11, detailCode: .invalidValue, field: "CheckOut"),
+        Case(
+            name: "a non-numeric Limit", body: envelope11 + "<h:SearchHotels><h:Limit>ten</h:Limit></h:SearchHotels>" + close11,
+            detailCode: .invalidValue, field: "Limit"),
+        Case(
+            name: "SortBy distance without Near",
+            body: envelope11 + "<h:SearchHotels><h:SortBy>distance</h:SortBy></h:SearchHotels>" + close11, detailCode: .invalidValue,
+            field: "SortBy"),
+        Case(
+            name: "a response posted as a request",
+            body: envelope11 + "<h:SearchHotelsResponse><h:TotalCount>0</h:TotalCount><h:Offset>0</h:Offset></h:SearchHotelsResponse>"
+                + close11, detailCode: .unknownOperation, field: nil),
     ]
 
     struct StrictCase: Sendable, CustomTestStringConvertible {
@@ -46,18 +79,28 @@ struct FaultTests {
     /// namespace (as SOAP::Lite sends them), would otherwise be dropped and the search
     /// would answer more than was asked, with success.
     static let strictCases: [StrictCase] = [
-        StrictCase(name: "a misspelt filter", body: envelope11 + "<h:SearchHotels><h:Cty>Oslo</h:Cty></h:SearchHotels>" + close11,
-                   field: "SearchHotels/Cty", says: "unknown element Cty in SearchHotels; expected one of City, Name, Near"),
-        StrictCase(name: "a filter in no namespace", body: envelope11 + "<h:SearchHotels><City>Oslo</City></h:SearchHotels>" + close11,
-                   field: "SearchHotels/City", says: "element City in SearchHotels is in no namespace; the contract's elements are in urn:hotel-search:v1"),
-        StrictCase(name: "a filter in another namespace", body: envelope11 + #"<h:SearchHotels><x:City xmlns:x="urn:other">Oslo</x:City></h:SearchHotels>"# + close11,
-                   field: "SearchHotels/City", says: "is in namespace urn:other"),
-        StrictCase(name: "an unknown child of Near", body: envelope11 + "<h:SearchHotels><h:Near><h:Latitude>1</h:Latitude><h:Lon>2</h:Lon></h:Near></h:SearchHotels>" + close11,
-                   field: "SearchHotels/Near/Lon", says: "unknown element Lon in SearchHotels/Near; expected one of Latitude, Longitude, RadiusKm"),
-        StrictCase(name: "markup inside a text field", body: envelope11 + "<h:SearchHotels><h:City><h:b>Oslo</h:b></h:City></h:SearchHotels>" + close11,
-                   field: "SearchHotels/City/b", says: "unexpected element b inside SearchHotels/City"),
-        StrictCase(name: "an unknown child of GetHotel", body: envelope11 + "<h:GetHotel><h:HotelID>H1</h:HotelID></h:GetHotel>" + close11,
-                   field: "GetHotel/HotelID", says: "unknown element HotelID in GetHotel; expected one of HotelId"),
+        StrictCase(
+            name: "a misspelt filter", body: envelope11 + "<h:SearchHotels><h:Cty>Oslo</h:Cty></h:SearchHotels>" + close11,
+            field: "SearchHotels/Cty", says: "unknown element Cty in SearchHotels; expected one of City, Name, Near"),
+        StrictCase(
+            name: "a filter in no namespace", body: envelope11 + "<h:SearchHotels><City>Oslo</City></h:SearchHotels>" + close11,
+            field: "SearchHotels/City",
+            says: "element City in SearchHotels is in no namespace; the contract's elements are in urn:hotel-search:v1"),
+        StrictCase(
+            name: "a filter in another namespace",
+            body: envelope11 + #"<h:SearchHotels><x:City xmlns:x="urn:other">Oslo</x:City></h:SearchHotels>"# + close11,
+            field: "SearchHotels/City", says: "is in namespace urn:other"),
+        StrictCase(
+            name: "an unknown child of Near",
+            body: envelope11 + "<h:SearchHotels><h:Near><h:Latitude>1</h:Latitude><h:Lon>2</h:Lon></h:Near></h:SearchHotels>" + close11,
+            field: "SearchHotels/Near/Lon", says: "unknown element Lon in SearchHotels/Near; expected one of Latitude, Longitude, RadiusKm"),
+        StrictCase(
+            name: "markup inside a text field",
+            body: envelope11 + "<h:SearchHotels><h:City><h:b>Oslo</h:b></h:City></h:SearchHotels>" + close11,
+            field: "SearchHotels/City/b", says: "unexpected element b inside SearchHotels/City"),
+        StrictCase(
+            name: "an unknown child of GetHotel", body: envelope11 + "<h:GetHotel><h:HotelID>H1</h:HotelID></h:GetHotel>" + close11,
+            field: "GetHotel/HotelID", says: "unknown element HotelID in GetHotel; expected one of HotelId"),
     ]
 
     @Test("requests are strict: an element the operation does not define is a sender fault naming it", arguments: strictCases)
@@ -65,7 +108,7 @@ struct FaultTests {
         try await TestServer.with { (server: TestServer) async throws in
             let reply = try await server.post(raw: c.body)
             #expect(reply.status == 500)
-            let fault = try #require(SOAPEnvelopeFault(reply.body), "\(reply.text)")
+            let fault = try #require(faultInEnvelope(reply.body), "\(reply.text)")
             #expect(fault.code == .client && fault.detail?.code == .malformedRequest, "\(fault)")
             #expect(fault.detail?.field == c.field, "\(fault)")
             #expect(fault.reason.contains(c.says), "\(fault.reason)")
@@ -74,7 +117,8 @@ struct FaultTests {
 
     @Test("responses stay lenient: an unknown element in a response is skipped")
     func lenientResponses() throws {
-        let response = #"<soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:h="urn:hotel-search:v1"><soap:Body>"#
+        let response =
+            #"<soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:h="urn:hotel-search:v1"><soap:Body>"#
             + "<h:SearchHotelsResponse><h:TotalCount>0</h:TotalCount><h:Offset>0</h:Offset><h:NewField>x</h:NewField><Other>y</Other>"
             + "</h:SearchHotelsResponse></soap:Body></soap:Envelope>"
         #expect(try SOAPMessageParser.parseSearchPage(Array(response.utf8)) == SearchPage(totalCount: 0, offset: 0, hotels: []))
@@ -85,7 +129,7 @@ struct FaultTests {
         try await TestServer.with { (server: TestServer) async throws in
             let reply = try await server.post(raw: c.body)
             #expect(reply.status == 500)
-            let fault = try #require(SOAPEnvelopeFault(reply.body), "\(reply.text)")
+            let fault = try #require(faultInEnvelope(reply.body), "\(reply.text)")
             #expect(fault.version == .v11 && fault.code == .client)
             #expect(fault.detail?.code == c.detailCode, "\(fault)")
             #expect(fault.detail?.field == c.field, "\(fault)")
@@ -96,10 +140,11 @@ struct FaultTests {
     @Test("SOAP 1.2 faults use Sender with a subcode")
     func soap12() async throws {
         try await TestServer.with { (server: TestServer) async throws in
-            let body = #"<env:Envelope xmlns:env="http://www.w3.org/2003/05/soap-envelope" xmlns:h="urn:hotel-search:v1"><env:Body><h:SearchHotels><h:Limit>0</h:Limit></h:SearchHotels></env:Body></env:Envelope>"#
+            let body =
+                #"<env:Envelope xmlns:env="http://www.w3.org/2003/05/soap-envelope" xmlns:h="urn:hotel-search:v1"><env:Body><h:SearchHotels><h:Limit>0</h:Limit></h:SearchHotels></env:Body></env:Envelope>"#
             let reply = try await server.post(raw: body, version: .v12)
             #expect(reply.status == 500)
-            let fault = try #require(SOAPEnvelopeFault(reply.body))
+            let fault = try #require(faultInEnvelope(reply.body))
             #expect(fault.version == .v12 && fault.code == .sender && fault.subcode == .invalidValue && fault.detail?.field == "Limit")
         }
     }
@@ -107,10 +152,12 @@ struct FaultTests {
     @Test("a body over the cap is refused before it is read whole")
     func tooLarge() async throws {
         try await TestServer.with(maxBodySize: 64 * 1024) { (server: TestServer) async throws in
-            let huge = FaultTests.envelope11 + "<h:SearchHotels><h:City>" + String(repeating: "x", count: 200_000) + "</h:City></h:SearchHotels>" + FaultTests.close11
+            let huge =
+                FaultTests.envelope11 + "<h:SearchHotels><h:City>" + String(repeating: "x", count: 200_000) + "</h:City></h:SearchHotels>"
+                + FaultTests.close11
             let reply = try await server.post(raw: huge)
             #expect(reply.status == 413)
-            #expect(SOAPEnvelopeFault(reply.body)?.detail?.code == .requestTooLarge)
+            #expect(faultInEnvelope(reply.body)?.detail?.code == .requestTooLarge)
             #expect(try await server.request("/health").status == 200)
         }
     }
@@ -118,9 +165,10 @@ struct FaultTests {
     @Test("an unsupported content type is 415 with a fault saying what to send")
     func contentType() async throws {
         try await TestServer.with { (server: TestServer) async throws in
-            let reply = try await server.request("/soap", method: .POST, headers: [("Content-Type", "application/json")], body: Array("{}".utf8))
+            let reply = try await server.request(
+                "/soap", method: .POST, headers: [("Content-Type", "application/json")], body: Array("{}".utf8))
             #expect(reply.status == 415)
-            #expect(SOAPEnvelopeFault(reply.body)?.reason.contains("text/xml") == true)
+            #expect(faultInEnvelope(reply.body)?.reason.contains("text/xml") == true)
         }
     }
 
@@ -130,7 +178,7 @@ struct FaultTests {
             let body = FaultTests.envelope11 + "<h:SearchHotels/>" + FaultTests.close11
             let reply = try await server.post(raw: body, action: HotelSearchContract.Operation.getHotel.action)
             #expect(reply.status == 500)
-            #expect(SOAPEnvelopeFault(reply.body)?.detail?.code == .unknownOperation)
+            #expect(faultInEnvelope(reply.body)?.detail?.code == .unknownOperation)
             #expect(try await server.post(raw: body, action: HotelSearchContract.Operation.searchHotels.action).status == 200)
         }
     }
@@ -145,7 +193,7 @@ struct FaultTests {
             try handle.write(contentsOf: [UInt8](repeating: 0xEE, count: 1 << 20))
             try handle.close()
             let reply = try await server.post(try SOAPRequestBuilder().searchHotels(HotelQuery(city: "Seoul", name: "zzz", limit: 7)))
-            let fault = try #require(SOAPEnvelopeFault(reply.body), "\(reply.text)")
+            let fault = try #require(faultInEnvelope(reply.body), "\(reply.text)")
             #expect(reply.status == 500)
             #expect(fault.code == .server)
             #expect(!fault.reason.lowercased().contains("sql"))

@@ -1,6 +1,7 @@
 import Foundation
 import HotelSOAP
 import Testing
+
 @testable import HotelServer
 
 @Suite("QueryValidator")
@@ -43,8 +44,14 @@ struct QueryValidatorTests {
             bad("Currency", "empty") { $0.currency = "" },
             bad("Guests", "0") { $0.guests = 0 },
             bad("Guests", "21") { $0.guests = 21 },
-            bad("CheckOut", "on the CheckIn day") { $0.checkIn = CalendarDate("2026-12-01"); $0.checkOut = CalendarDate("2026-12-01") },
-            bad("CheckOut", "before CheckIn") { $0.checkIn = CalendarDate("2026-12-01"); $0.checkOut = CalendarDate("2026-11-30") },
+            bad("CheckOut", "on the CheckIn day") {
+                $0.checkIn = CalendarDate("2026-12-01")
+                $0.checkOut = CalendarDate("2026-12-01")
+            },
+            bad("CheckOut", "before CheckIn") {
+                $0.checkIn = CalendarDate("2026-12-01")
+                $0.checkOut = CalendarDate("2026-11-30")
+            },
             bad("Amenity", "jacuzzi") { $0.amenities = ["wifi", "jacuzzi"] },
             bad("City", "of 201 characters") { $0.city = String(repeating: "x", count: 201) },
             bad("Name", "of 201 characters") { $0.name = String(repeating: "y", count: 201) },

@@ -1,12 +1,13 @@
 import Foundation
-import HotelServer
 import HotelSOAP
+import HotelServer
 import Imaging
 import Testing
 
 @Suite("WSDL, logos and health")
 struct ResourceTests {
-    static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     @Test("the served WSDL is the contract file with our own address", arguments: ["/wsdl", "/soap?wsdl"])
     func wsdl(path: String) async throws {
@@ -22,7 +23,8 @@ struct ResourceTests {
     @Test("a logo is a PNG with an ETag; If-None-Match gives 304")
     func logo() async throws {
         try await TestServer.with { (server: TestServer) async throws in
-            let page = try SOAPMessageParser.parseSearchPage(try await server.post(try SOAPRequestBuilder().searchHotels(HotelQuery(limit: 2))).body)
+            let page = try SOAPMessageParser.parseSearchPage(
+                try await server.post(try SOAPRequestBuilder().searchHotels(HotelQuery(limit: 2))).body)
             let url = try #require(page.hotels[0].logoURL)
             let path = String(url.dropFirst(server.url.count))
             let reply = try await server.request(path)

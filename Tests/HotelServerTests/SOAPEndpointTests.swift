@@ -1,6 +1,6 @@
 import Foundation
-import HotelServer
 import HotelSOAP
+import HotelServer
 import Testing
 
 @Suite("SOAP endpoint on a real server")
@@ -36,7 +36,8 @@ struct SOAPEndpointTests {
     @Test("GetHotel returns the detail; an unknown id is a NotFound fault")
     func getHotel() async throws {
         try await TestServer.with { (server: TestServer) async throws in
-            let first = try SOAPMessageParser.parseSearchPage(try await server.post(try SOAPRequestBuilder().searchHotels(HotelQuery(limit: 1))).body)
+            let first = try SOAPMessageParser.parseSearchPage(
+                try await server.post(try SOAPRequestBuilder().searchHotels(HotelQuery(limit: 1))).body)
             let id = try #require(first.hotels.first?.id)
             let reply = try await server.post(try SOAPRequestBuilder(version: .v12).getHotel(id: id))
             #expect(reply.status == 200)
@@ -46,7 +47,7 @@ struct SOAPEndpointTests {
 
             let missing = try await server.post(try SOAPRequestBuilder(version: .v11).getHotel(id: "H9999999"))
             #expect(missing.status == 500)
-            let fault = try #require(SOAPEnvelopeFault(missing.body))
+            let fault = try #require(faultInEnvelope(missing.body))
             #expect(fault.code == .client && fault.detail?.code == .notFound && fault.detail?.field == "HotelId")
         }
     }
@@ -68,7 +69,7 @@ struct SOAPEndpointTests {
 }
 
 /// The fault in a response body, or nil when it holds something else.
-func SOAPEnvelopeFault(_ body: [UInt8]) -> SOAPFault? {
+func faultInEnvelope(_ body: [UInt8]) -> SOAPFault? {
     guard case .fault(let fault)? = try? SOAPMessageParser.parse(body).message else { return nil }
     return fault
 }

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import HotelSOAP
 import Testing
+
 @testable import HotelServer
 
 @Suite("CatalogSeeder")
@@ -45,8 +46,8 @@ struct SeederTests {
     @Test("the SplitMix64 stream is the published one")
     func splitMix() {
         // Reference values of SplitMix64 seeded with 1234567 (from the reference C implementation).
-        var rng = SplitMix64(seed: 1234567)
-        #expect([rng.next(), rng.next(), rng.next()] == [6457827717110365317, 3203168211198807973, 9817491932198370423])
+        var rng = SplitMix64(seed: 1_234_567)
+        #expect([rng.next(), rng.next(), rng.next()] == [6_457_827_717_110_365_317, 3_203_168_211_198_807_973, 9_817_491_932_198_370_423])
     }
 
     @Test("at least 50 real cities on every inhabited continent")
@@ -103,7 +104,8 @@ struct SeederTests {
             var rounded = Decimal()
             NSDecimalRound(&rounded, &minor, 0, .plain)
             #expect(rounded == minor, "price \(hotel.price) has more decimals than \(info.code) allows")
-            let usd = Currencies.usdValue(minorAmount: NSDecimalNumber(decimal: rounded).int64Value, minorUnits: info.minorUnits, rate: info.usdRate)
+            let usd = Currencies.usdValue(
+                minorAmount: NSDecimalNumber(decimal: rounded).int64Value, minorUnits: info.minorUnits, rate: info.usdRate)
             #expect(usd == row.priceUSD)
             #expect(row.nameKey == CatalogText.fold(hotel.name))
             #expect(row.cityKey == CatalogText.fold(hotel.city))
@@ -124,7 +126,8 @@ struct SeederTests {
         let queue = try DatabaseQueue(path: fixture.path, configuration: config)
         let rows = try queue.read { db in try Row.fetchAll(db, sql: "SELECT price, currency FROM hotels") }
         for row in rows {
-            let price: String = row[0], currency: String = row[1]
+            let price: String = row[0]
+            let currency: String = row[1]
             let decimals = price.split(separator: ".").dropFirst().first?.count ?? 0
             #expect(decimals == Currencies.info(currency)!.minorUnits, "\(price) \(currency)")
         }

@@ -1,6 +1,6 @@
 import Foundation
-import HotelServer
 import HotelSOAP
+import HotelServer
 import Testing
 
 /// Another SOAP stack, Python's zeep, drives the service from its served WSDL; what it
@@ -13,11 +13,15 @@ struct ZeepInteropTests {
     func zeepMatchesOurs() async throws {
         // A test installs nothing: a machine without zeep fails here, saying what to run.
         let importFailure: String? = try await Self.offPool {
-            do { try Self.run(["python3", "-c", "import zeep"]); return nil } catch { return "\(error)" }
+            do {
+                try Self.run(["python3", "-c", "import zeep"])
+                return nil
+            } catch { return "\(error)" }
         }
         try #require(importFailure == nil, "zeep is not installed: run scripts/setup-test-deps (or pip install zeep)")
         try await TestServer.with { (server: TestServer) async throws in
-            let first = try SOAPMessageParser.parseSearchPage(try await server.post(try SOAPRequestBuilder().searchHotels(HotelQuery(limit: 1))).body)
+            let first = try SOAPMessageParser.parseSearchPage(
+                try await server.post(try SOAPRequestBuilder().searchHotels(HotelQuery(limit: 1))).body)
             let knownID = try #require(first.hotels.first?.id)
             // Off the cooperative pool: the in-process server needs those threads to answer zeep.
             let output = try await Self.offPool { try Self.run(["python3", Self.script, server.url + "/wsdl", knownID]) }
@@ -25,11 +29,17 @@ struct ZeepInteropTests {
 
             let queries: [(String, SOAPVersion, HotelQuery)] = [
                 ("byCity", .v11, HotelQuery(city: "Seoul", minStars: 2, sortBy: .price, limit: 10)),
-                ("near12", .v12, HotelQuery(near: GeoCircle(latitude: 35.6762, longitude: 139.6503, radiusKm: 15), amenities: ["wifi"], sortBy: .distance, offset: 0, limit: 10)),
+                (
+                    "near12", .v12,
+                    HotelQuery(
+                        near: GeoCircle(latitude: 35.6762, longitude: 139.6503, radiusKm: 15), amenities: ["wifi"], sortBy: .distance,
+                        offset: 0, limit: 10)
+                ),
                 ("named", .v11, HotelQuery(name: "hotel", maxPrice: Decimal(300), currency: "USD", sortBy: .name, limit: 10)),
             ]
             for (key, version, query) in queries {
-                let ours = try SOAPMessageParser.parseSearchPage(try await server.post(try SOAPRequestBuilder(version: version).searchHotels(query)).body)
+                let ours = try SOAPMessageParser.parseSearchPage(
+                    try await server.post(try SOAPRequestBuilder(version: version).searchHotels(query)).body)
                 let theirs = try #require(zeep[key] as? [String: Any])
                 #expect(theirs["totalCount"] as? Int == ours.totalCount, "\(key)")
                 let hotels = try #require(theirs["hotels"] as? [[String: Any]])
@@ -46,7 +56,8 @@ struct ZeepInteropTests {
                 }
             }
             let detail = try #require(zeep["detail"] as? [String: Any])
-            let ourDetail = try SOAPMessageParser.parseHotelDetail(try await server.post(try SOAPRequestBuilder(version: .v12).getHotel(id: knownID)).body)
+            let ourDetail = try SOAPMessageParser.parseHotelDetail(
+                try await server.post(try SOAPRequestBuilder(version: .v12).getHotel(id: knownID)).body)
             #expect(detail["description"] as? String == ourDetail.description)
             #expect((detail["hotel"] as? [String: Any])?["name"] as? String == ourDetail.hotel.name)
 
@@ -70,7 +81,8 @@ struct ZeepInteropTests {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = argv
-        let out = Pipe(), err = Pipe()
+        let out = Pipe()
+        let err = Pipe()
         process.standardOutput = out
         process.standardError = err
         try process.run()
@@ -78,7 +90,8 @@ struct ZeepInteropTests {
         let errors = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            throw InteropError(description: "\(argv.joined(separator: " ")) failed: \(String(decoding: errors, as: UTF8.self).suffix(2000))")
+            throw InteropError(
+                description: "\(argv.joined(separator: " ")) failed: \(String(decoding: errors, as: UTF8.self).suffix(2000))")
         }
         return String(decoding: data, as: UTF8.self)
     }

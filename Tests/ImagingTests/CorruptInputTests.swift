@@ -80,8 +80,8 @@ import Testing
     }
 
     @Test func limitsAreConfigurable() throws {
-        let png = try Fixture.bytes("rgba.png")   // 8 x 6
-        let jpeg = try Fixture.bytes("baseline.jpg")   // 32 x 24
+        let png = try Fixture.bytes("rgba.png")  // 8 x 6
+        let jpeg = try Fixture.bytes("baseline.jpg")  // 32 x 24
         #expect(throws: ImagingError.imageTooLarge) { try ImageDecoder(maxSide: 7).decode(png) }
         #expect(throws: ImagingError.imageTooLarge) { try ImageDecoder(maxPixels: 47).decode(png) }
         #expect(try ImageDecoder(maxPixels: 48, maxSide: 8).decode(png).width == 8)

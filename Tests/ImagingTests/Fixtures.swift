@@ -14,8 +14,9 @@ enum Fixture {
     }
 
     static func rgba(x: Int, y: Int) -> RGBAColor {
-        RGBAColor(red: UInt8(x * 30), green: UInt8(y * 40), blue: UInt8(200 - x * 10 - y * 10),
-                  alpha: UInt8(255 - x * 20 - y * 10))
+        RGBAColor(
+            red: UInt8(x * 30), green: UInt8(y * 40), blue: UInt8(200 - x * 10 - y * 10),
+            alpha: UInt8(255 - x * 20 - y * 10))
     }
 
     static func palette(x: Int, y: Int) -> RGBAColor {

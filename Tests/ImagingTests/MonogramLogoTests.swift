@@ -34,9 +34,10 @@ import Testing
     @Test func whiteInitialsAreReadable() {
         for id in 0..<100 {
             let image = MonogramLogo(initials: "W", seed: "hotel-\(id)").render()
-            let background = image[4, 32]   // inside every shape, left of the glyph
-            let luminance = (0.2126 * Double(background.red) + 0.7152 * Double(background.green)
-                + 0.0722 * Double(background.blue)) / 255
+            let background = image[4, 32]  // inside every shape, left of the glyph
+            let luminance =
+                (0.2126 * Double(background.red) + 0.7152 * Double(background.green)
+                    + 0.0722 * Double(background.blue)) / 255
             #expect(luminance < 0.75, "hotel-\(id) background \(background)")
             #expect(image.pixels.contains(255))
         }
@@ -74,6 +75,6 @@ import Testing
     @Test func rendersNonSquareSizes() {
         let image = MonogramLogo(initials: "MW", seed: "s", width: 120, height: 40).render()
         #expect(image.width == 120 && image.height == 40)
-        #expect(image[0, 0].alpha == 0 || image[0, 0].alpha < 255)   // corners stay (partly) transparent
+        #expect(image[0, 0].alpha == 0 || image[0, 0].alpha < 255)  // corners stay (partly) transparent
     }
 }

@@ -1,6 +1,7 @@
-import struct Foundation.Data
 import Imaging
 import Testing
+
+import struct Foundation.Data
 
 @Suite struct PNGDecodingTests {
     @Test func decodesRGBA() throws {

@@ -9,8 +9,10 @@ extension RGBAImage {
             for x in 0..<width {
                 let actual = self[x, y]
                 let wanted = expected(x, y)
-                for (a, b) in [(actual.red, wanted.red), (actual.green, wanted.green),
-                               (actual.blue, wanted.blue), (actual.alpha, wanted.alpha)] {
+                for (a, b) in [
+                    (actual.red, wanted.red), (actual.green, wanted.green),
+                    (actual.blue, wanted.blue), (actual.alpha, wanted.alpha),
+                ] {
                     let delta = abs(Int(a) - Int(b))
                     largest = max(largest, delta)
                     total += delta

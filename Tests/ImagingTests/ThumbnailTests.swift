@@ -7,10 +7,10 @@ import Testing
         (200, 100, 16, 16, 16, 8),
         (100, 200, 16, 16, 8, 16),
         (640, 480, 160, 160, 160, 120),
-        (1000, 1, 10, 10, 10, 1),   // never 0 high
+        (1000, 1, 10, 10, 10, 1),  // never 0 high
         (1, 1000, 10, 10, 1, 10),
-        (50, 50, 0, 0, 1, 1),   // a degenerate box still gives a pixel
-        (10, 5, 40, 40, 40, 20),   // enlarging keeps the aspect ratio too
+        (50, 50, 0, 0, 1, 1),  // a degenerate box still gives a pixel
+        (10, 5, 40, 40, 40, 20),  // enlarging keeps the aspect ratio too
         (64, 64, 64, 64, 64, 64),
     ])
     func fitsInsideTheBox(source: (Int, Int, Int, Int, Int, Int)) {
@@ -62,7 +62,7 @@ import Testing
         #expect(large[0, 0] == RGBAColor(red: 0, green: 0, blue: 0))
         #expect(large[7, 0] == RGBAColor(red: 255, green: 255, blue: 255))
         let middle = large.pixels.enumerated().filter { $0.offset % 4 == 0 }.map(\.element)
-        #expect(middle == middle.sorted())   // a ramp, not two blocks
+        #expect(middle == middle.sorted())  // a ramp, not two blocks
         #expect(Set(middle).count > 2)
     }
 

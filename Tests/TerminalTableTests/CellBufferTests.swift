@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TerminalTable
 
 @Suite struct CellBufferTests {
@@ -29,9 +30,9 @@ import Testing
     @Test func overwritingHalfOfWideCharacterBlanksTheOtherHalf() {
         var buffer = CellBuffer(width: 6, height: 1)
         buffer.write("東京", row: 0, column: 0)
-        buffer.set(Cell("x"), row: 0, column: 1)   // right half of 東
+        buffer.set(Cell("x"), row: 0, column: 1)  // right half of 東
         #expect(buffer.text(ofRow: 0) == " x京  ")
-        buffer.set(Cell("y"), row: 0, column: 2)   // left half of 京
+        buffer.set(Cell("y"), row: 0, column: 2)  // left half of 京
         #expect(buffer.text(ofRow: 0) == " xy    ".prefix(6).description)
         #expect(!buffer[0, 3].isContinuation)
     }
@@ -53,7 +54,10 @@ import Testing
 
 @Suite struct HalfBlockImageTests {
     @Test func twoPixelRowsMakeOneCellRow() {
-        let red = RGB(255, 0, 0), blue = RGB(0, 0, 255), green = RGB(0, 255, 0), white = RGB(255, 255, 255)
+        let red = RGB(255, 0, 0)
+        let blue = RGB(0, 0, 255)
+        let green = RGB(0, 255, 0)
+        let white = RGB(255, 255, 255)
         let image = HalfBlockImage(pixels: [red, green, blue, white], pixelWidth: 2, pixelHeight: 2)
         #expect(image.columns == 2)
         #expect(image.rows == 1)
@@ -74,7 +78,8 @@ import Testing
 
     @Test func scalingFillsRequestedCells() {
         // 4×4 pixels: left half black, right half white.
-        let black = RGB(0, 0, 0), white = RGB(255, 255, 255)
+        let black = RGB(0, 0, 0)
+        let white = RGB(255, 255, 255)
         let pixels = (0..<16).map { $0 % 4 < 2 ? black : white }
         let image = HalfBlockImage(scaling: pixels, pixelWidth: 4, pixelHeight: 4, toColumns: 6, rows: 3)
         #expect(image.columns == 6)

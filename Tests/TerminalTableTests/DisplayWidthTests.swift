@@ -1,13 +1,15 @@
 import Testing
+
 @testable import TerminalTable
 
 @Suite struct DisplayWidthTests {
-    @Test(arguments: [
-        ("a", 1), ("Z", 1), (" ", 1), ("é", 1), ("ß", 1), ("Ω", 1), ("Ж", 1),
-        ("東", 2), ("京", 2), ("한", 2), ("글", 2), ("あ", 2), ("カ", 2), ("ｶ", 1),
-        ("Ａ", 2), ("！", 2), ("　", 2), ("￥", 2), ("ㄅ", 2), ("𠀋", 2),
-        ("😀", 2), ("🏨", 2), ("⌚", 2), ("★", 1), ("☺", 1), ("™", 1), ("…", 1), ("▀", 1), ("│", 1),
-    ] as [(Character, Int)])
+    @Test(
+        arguments: [
+            ("a", 1), ("Z", 1), (" ", 1), ("é", 1), ("ß", 1), ("Ω", 1), ("Ж", 1),
+            ("東", 2), ("京", 2), ("한", 2), ("글", 2), ("あ", 2), ("カ", 2), ("ｶ", 1),
+            ("Ａ", 2), ("！", 2), ("　", 2), ("￥", 2), ("ㄅ", 2), ("𠀋", 2),
+            ("😀", 2), ("🏨", 2), ("⌚", 2), ("★", 1), ("☺", 1), ("™", 1), ("…", 1), ("▀", 1), ("│", 1),
+        ] as [(Character, Int)])
     func singleCharacters(character: Character, width: Int) {
         #expect(DisplayWidth.of(character) == width)
     }
@@ -44,20 +46,20 @@ import Testing
         #expect(DisplayWidth.of("\u{200D}") == 0)  // ZWJ alone
         #expect(DisplayWidth.of("\u{FEFF}") == 0)
         #expect(DisplayWidth.of("a\u{200B}b") == 2)
-        #expect(DisplayWidth.of("\u{AD}") == 1)    // soft hyphen is visible in terminals
+        #expect(DisplayWidth.of("\u{AD}") == 1)  // soft hyphen is visible in terminals
     }
 
     @Test func emojiSequences() {
-        #expect(DisplayWidth.of("👨‍👩‍👧‍👦") == 2)      // ZWJ family
-        #expect(DisplayWidth.of("🏳️‍🌈") == 2)         // flag + VS16 + ZWJ
-        #expect(DisplayWidth.of("🇩🇪") == 2)           // regional indicator pair
+        #expect(DisplayWidth.of("👨‍👩‍👧‍👦") == 2)  // ZWJ family
+        #expect(DisplayWidth.of("🏳️‍🌈") == 2)  // flag + VS16 + ZWJ
+        #expect(DisplayWidth.of("🇩🇪") == 2)  // regional indicator pair
         #expect(DisplayWidth.of("🇯🇵🇺🇸") == 4)
-        #expect(DisplayWidth.of("1️⃣") == 2)            // keycap
+        #expect(DisplayWidth.of("1️⃣") == 2)  // keycap
         #expect(DisplayWidth.of("#️⃣") == 2)
-        #expect(DisplayWidth.of("❤️") == 2)             // text default + VS16
+        #expect(DisplayWidth.of("❤️") == 2)  // text default + VS16
         #expect(DisplayWidth.of("❤") == 1)
-        #expect(DisplayWidth.of("☺\u{FE0E}") == 1)      // VS15 keeps text presentation
-        #expect(DisplayWidth.of("👍🏽") == 2)            // skin tone modifier
+        #expect(DisplayWidth.of("☺\u{FE0E}") == 1)  // VS15 keeps text presentation
+        #expect(DisplayWidth.of("👍🏽") == 2)  // skin tone modifier
     }
 
     @Test func controlCharactersHaveNoWidth() {

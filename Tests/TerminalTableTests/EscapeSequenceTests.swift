@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TerminalTable
 
 @Suite struct EscapeSequenceTests {
@@ -38,7 +39,8 @@ import Testing
         #expect(EscapeSequence.transition(from: .plain, to: .plain) == "")
         #expect(EscapeSequence.transition(from: .plain, to: Style(bold: true)) == "\u{1B}[1m")
         #expect(EscapeSequence.transition(from: Style(bold: true), to: Style(bold: true, underline: true)) == "\u{1B}[4m")
-        #expect(EscapeSequence.transition(from: Style(foreground: RGB(1, 1, 1)), to: Style(foreground: RGB(2, 2, 2))) == "\u{1B}[38;2;2;2;2m")
+        #expect(
+            EscapeSequence.transition(from: Style(foreground: RGB(1, 1, 1)), to: Style(foreground: RGB(2, 2, 2))) == "\u{1B}[38;2;2;2;2m")
         #expect(EscapeSequence.transition(from: Style(foreground: RGB(1, 1, 1)), to: .plain) == "\u{1B}[39m")
         #expect(EscapeSequence.transition(from: Style(background: RGB(1, 1, 1)), to: .plain) == "\u{1B}[49m")
         // Losing an attribute needs a reset.

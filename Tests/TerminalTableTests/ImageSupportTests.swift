@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TerminalTable
 
 @Suite struct ImageSupportTests {
@@ -23,8 +24,14 @@ import Testing
         Case(environment: ["TERM": "linux"], expected: .halfBlocks),
         Case(environment: [:], expected: .halfBlocks),
         // Inside tmux TERM and TERM_PROGRAM name tmux; the terminal's own variables survive.
-        Case(environment: ["TERM": "tmux-256color", "TERM_PROGRAM": "tmux", "TMUX": "/tmp/tmux-0/default,1,0", "KITTY_WINDOW_ID": "1"], expected: .kitty),
-        Case(environment: ["TERM": "screen-256color", "TERM_PROGRAM": "tmux", "TMUX": "/tmp/tmux-0/default,1,0", "GHOSTTY_RESOURCES_DIR": "/usr/share/ghostty"], expected: .kitty),
+        Case(
+            environment: ["TERM": "tmux-256color", "TERM_PROGRAM": "tmux", "TMUX": "/tmp/tmux-0/default,1,0", "KITTY_WINDOW_ID": "1"],
+            expected: .kitty),
+        Case(
+            environment: [
+                "TERM": "screen-256color", "TERM_PROGRAM": "tmux", "TMUX": "/tmp/tmux-0/default,1,0",
+                "GHOSTTY_RESOURCES_DIR": "/usr/share/ghostty",
+            ], expected: .kitty),
         Case(environment: ["TERM": "tmux-256color", "TERM_PROGRAM": "tmux", "TMUX": "/tmp/tmux-0/default,1,0"], expected: .halfBlocks),
     ]
 
@@ -39,7 +46,9 @@ import Testing
         let kitty = ["TERM": "xterm-kitty", "TMUX": "/tmp/tmux-0/default,1,0"]
         #expect(ImageSupport.detect(environment: kitty, override: .halfBlocks) == ImageSupport(imageProtocol: .halfBlocks, isInTmux: true))
         #expect(ImageSupport.detect(environment: kitty, override: .disabled).imageProtocol == .disabled)
-        #expect(ImageSupport.detect(environment: ["TERM_PROGRAM": "WezTerm"], override: .kitty) == ImageSupport(imageProtocol: .kitty, isInTmux: false))
+        #expect(
+            ImageSupport.detect(environment: ["TERM_PROGRAM": "WezTerm"], override: .kitty)
+                == ImageSupport(imageProtocol: .kitty, isInTmux: false))
         #expect(ImageSupport.detect(environment: kitty, override: nil).imageProtocol == .kitty)
     }
 

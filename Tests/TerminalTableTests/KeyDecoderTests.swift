@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TerminalTable
 
 /// A byte sequence and the keys it must decode to, however it is split.
@@ -44,9 +45,9 @@ let decoderCases: [DecoderCase] = [
     DecoderCase("\u{1B}[<64;10;5M", [.mouseWheelUp(row: 4, column: 9)]),
     DecoderCase("\u{1B}[<65;1;1M", [.mouseWheelDown(row: 0, column: 0)]),
     DecoderCase("\u{1B}[<0;120;40M", [.mouseClick(row: 39, column: 119)]),
-    DecoderCase("\u{1B}[<0;3;4m", []),                  // release
-    DecoderCase("\u{1B}[<32;3;4M", []),                 // drag
-    DecoderCase("\u{1B}[<2;3;4M", []),                  // right button
+    DecoderCase("\u{1B}[<0;3;4m", []),  // release
+    DecoderCase("\u{1B}[<32;3;4M", []),  // drag
+    DecoderCase("\u{1B}[<2;3;4M", []),  // right button
     DecoderCase("\u{1B}[<80;3;4M", [.mouseWheelUp(row: 3, column: 2)]),  // wheel + ctrl
     DecoderCase(bytes: [0x1B, 0x5B, 0x4D, 32, 33 + 4, 33 + 2], [.mouseClick(row: 2, column: 4)]),  // X10
     DecoderCase(bytes: [0x1B, 0x5B, 0x4D, 96, 33, 33], [.mouseWheelUp(row: 0, column: 0)]),
@@ -102,7 +103,8 @@ let decoderCases: [DecoderCase] = [
         for first in 0...count {
             for second in first...count {
                 var decoder = KeyDecoder()
-                let keys = decoder.feed(Array(testCase.bytes[..<first]))
+                let keys =
+                    decoder.feed(Array(testCase.bytes[..<first]))
                     + decoder.feed(Array(testCase.bytes[first..<second]))
                     + decoder.feed(Array(testCase.bytes[second...]))
                 #expect(keys == testCase.keys, "split at \(first), \(second)")

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TerminalTable
 
 @Suite struct KittyImageRegistryTests {
@@ -18,8 +19,10 @@ import Testing
     /// Ids uploaded (`a=T`) and deleted (`a=d`) by `bytes`, in order.
     func actions(_ bytes: [UInt8]) -> (uploaded: [String], deleted: [String]) {
         let commands = graphicsCommands(in: String(decoding: bytes, as: UTF8.self))
-        return (commands.filter { $0.keys["a"] == "T" }.compactMap { $0.keys["i"] },
-                commands.filter { $0.keys["a"] == "d" }.compactMap { $0.keys["i"] })
+        return (
+            commands.filter { $0.keys["a"] == "T" }.compactMap { $0.keys["i"] },
+            commands.filter { $0.keys["a"] == "d" }.compactMap { $0.keys["i"] }
+        )
     }
 
     @Test func assignsIncreasingIdsFromFirstID() throws {
@@ -64,16 +67,16 @@ import Testing
         _ = registry.prepare(showing: [made[0]])
         _ = registry.prepare(showing: [made[1]])
         _ = registry.prepare(showing: [made[2]])
-        _ = registry.prepare(showing: [made[0]])          // 0 is now more recent than 1 and 2
+        _ = registry.prepare(showing: [made[0]])  // 0 is now more recent than 1 and 2
         let fourth = actions(registry.prepare(showing: [made[3]]))
-        #expect(fourth.deleted == ["2"])                    // image 1 (id 2) was shown longest ago
+        #expect(fourth.deleted == ["2"])  // image 1 (id 2) was shown longest ago
         #expect(fourth.uploaded == ["4"])
         #expect(!registry.isTransmitted(2))
         #expect(registry.transmittedCount == 3)
         // Two new images in one frame evict two.
         let fifth = actions(registry.prepare(showing: [made[4], made[1]]))
         #expect(fifth.deleted == ["3", "1"])
-        #expect(fifth.uploaded == ["5", "2"])               // id 2 comes back: sent again
+        #expect(fifth.uploaded == ["5", "2"])  // id 2 comes back: sent again
         #expect(registry.transmittedCount == 3)
     }
 

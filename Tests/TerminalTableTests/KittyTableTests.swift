@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TerminalTable
 
 @Suite struct KittyTableTests {
@@ -15,7 +16,8 @@ import Testing
             if index % 3 == 2 {
                 logo = .text("-")
             } else {
-                let image = try #require(KittyImage(id: UInt32(101 + index), columns: 3, rows: 2, format: .png, payload: fakePNG(count: 30, seed: UInt8(index))))
+                let image = try #require(
+                    KittyImage(id: UInt32(101 + index), columns: 3, rows: 2, format: .png, payload: fakePNG(count: 30, seed: UInt8(index))))
                 logo = .kittyImage(image)
             }
             tableRows.append(TableRow([logo, .text("Hotel \(index)")]))
@@ -41,12 +43,13 @@ import Testing
         var harness = TableHarness(width: 20, height: 6, columns: Self.columns, source: try Self.source(rows: 10), rowHeight: 2)
         harness.draw()
         // Header on line 0, rows 0 and 1 on lines 1-2 and 3-4, status on line 5.
-        #expect(placeholders(on: harness.terminal) == [
-            "1,0": "101:0,0", "1,1": "101:0,1", "1,2": "101:0,2",
-            "2,0": "101:1,0", "2,1": "101:1,1", "2,2": "101:1,2",
-            "3,0": "102:0,0", "3,1": "102:0,1", "3,2": "102:0,2",
-            "4,0": "102:1,0", "4,1": "102:1,1", "4,2": "102:1,2",
-        ])
+        #expect(
+            placeholders(on: harness.terminal) == [
+                "1,0": "101:0,0", "1,1": "101:0,1", "1,2": "101:0,2",
+                "2,0": "101:1,0", "2,1": "101:1,1", "2,2": "101:1,2",
+                "3,0": "102:0,0", "3,1": "102:0,1", "3,2": "102:0,2",
+                "4,0": "102:1,0", "4,1": "102:1,1", "4,2": "102:1,2",
+            ])
         // The selected row's highlight is not layered on the placeholders.
         #expect(harness.terminal.style(row: 1, column: 0) == Style(foreground: RGB(0, 0, 101)))
         #expect(harness.terminal.style(row: 1, column: 6).reverse)
@@ -64,10 +67,11 @@ import Testing
         harness.draw()
         #expect(harness.state.topRow == 1)
         // Row 1's logo moved up; row 2 has none, so its lines hold no placeholder at all.
-        #expect(placeholders(on: harness.terminal) == [
-            "1,0": "102:0,0", "1,1": "102:0,1", "1,2": "102:0,2",
-            "2,0": "102:1,0", "2,1": "102:1,1", "2,2": "102:1,2",
-        ])
+        #expect(
+            placeholders(on: harness.terminal) == [
+                "1,0": "102:0,0", "1,1": "102:0,1", "1,2": "102:0,2",
+                "2,0": "102:1,0", "2,1": "102:1,1", "2,2": "102:1,2",
+            ])
         #expect(harness.lines[3].hasPrefix("-   │ Hotel 2"))
         // Only the diff was sent: the placeholder cells were rewritten as text cells.
         #expect(!harness.terminal.writtenText.contains(EscapeSequence.clearScreen))
@@ -128,8 +132,9 @@ import Testing
                                 if let id = KittyPlaceholder.imageID(of: frame[row, column]), !drawn.contains(id) { drawn.append(id) }
                             }
                         }
-                        #expect(table.kittyImages(state: state, dataSource: source, size: size).map(\.id) == drawn,
-                                "\(placement) rowHeight \(rowHeight) height \(height) selection \(selection)")
+                        #expect(
+                            table.kittyImages(state: state, dataSource: source, size: size).map(\.id) == drawn,
+                            "\(placement) rowHeight \(rowHeight) height \(height) selection \(selection)")
                     }
                 }
             }
@@ -171,8 +176,9 @@ import Testing
         // A server could send the placeholder character in a name; drawn in a coloured
         // column it would show one of our images.
         #expect(Sanitizer.standard.sanitize("Evil\u{10EEEE}\u{305}\u{305}") == "Evil\u{FFFD}\u{305}\u{305}")
-        var harness = TableHarness(width: 20, height: 3, columns: [TableColumn("Name")],
-                                   source: StaticTableDataSource(rows: [TableRow([.styledText("\u{10EEEE}\u{305}\u{305}", Style(foreground: RGB(0, 0, 101)))])]))
+        var harness = TableHarness(
+            width: 20, height: 3, columns: [TableColumn("Name")],
+            source: StaticTableDataSource(rows: [TableRow([.styledText("\u{10EEEE}\u{305}\u{305}", Style(foreground: RGB(0, 0, 101)))])]))
         harness.draw()
         #expect(placeholders(on: harness.terminal).isEmpty)
     }

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import TerminalTable
 
 /// One kitty graphics command taken apart: its keys and its (base64) payload.
@@ -45,8 +46,16 @@ func unwrapTmux(_ text: String) -> [String]? {
         while index < bytes.count {
             if bytes[index] == 0x1B {
                 guard index + 1 < bytes.count else { return nil }
-                if bytes[index + 1] == 0x1B { inner.append(0x1B); index += 2; continue }
-                if bytes[index + 1] == UInt8(ascii: "\\") { index += 2; closed = true; break }
+                if bytes[index + 1] == 0x1B {
+                    inner.append(0x1B)
+                    index += 2
+                    continue
+                }
+                if bytes[index + 1] == UInt8(ascii: "\\") {
+                    index += 2
+                    closed = true
+                    break
+                }
                 return nil  // a lone ESC would end the passthrough early
             }
             inner.append(bytes[index])

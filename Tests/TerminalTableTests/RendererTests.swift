@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TerminalTable
 
 @Suite struct RendererTests {
@@ -72,7 +73,7 @@ import Testing
         var renderer = Renderer()
         var screen = VirtualScreen(width: 6, height: 2)
         var buffer = CellBuffer(width: 6, height: 2)
-        buffer.write("ab東京", row: 0, column: 0)   // exactly fills the row
+        buffer.write("ab東京", row: 0, column: 0)  // exactly fills the row
         buffer.write("abc東京", row: 1, column: 0)  // 京 does not fit
         screen.feed(renderer.render(buffer))
         #expect(screen.lines == ["ab東京", "abc東 "])
@@ -98,7 +99,8 @@ import Testing
             for row in 0..<4 {
                 var text = ""
                 for _ in 0..<Int.random(in: 0...12, using: &generator) { text += alphabet.randomElement(using: &generator)! }
-                buffer.write(text, row: row, column: Int.random(in: 0...3, using: &generator), style: styles.randomElement(using: &generator)!)
+                buffer.write(
+                    text, row: row, column: Int.random(in: 0...3, using: &generator), style: styles.randomElement(using: &generator)!)
             }
             screen.feed(renderer.render(buffer))
             #expect(screen.buffer == buffer)

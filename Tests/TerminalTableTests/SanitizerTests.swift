@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TerminalTable
 
 @Suite struct SanitizerTests {
@@ -34,7 +35,10 @@ import Testing
     @Test func bidiControlsAreReplaced() {
         let rtlOverride = "abc\u{202E}fed"
         #expect(sanitizer.sanitize(rtlOverride) == "abc\u{FFFD}fed")
-        for scalar in ["\u{202A}", "\u{202B}", "\u{202C}", "\u{202D}", "\u{2066}", "\u{2067}", "\u{2068}", "\u{2069}", "\u{200E}", "\u{200F}", "\u{061C}"] {
+        for scalar in [
+            "\u{202A}", "\u{202B}", "\u{202C}", "\u{202D}", "\u{2066}", "\u{2067}", "\u{2068}", "\u{2069}", "\u{200E}", "\u{200F}",
+            "\u{061C}",
+        ] {
             #expect(sanitizer.sanitize("x\(scalar)y") == "x\u{FFFD}y")
         }
     }

@@ -1,8 +1,10 @@
 import Testing
-#if canImport(Glibc)
-import Glibc
-#endif
+
 @testable import TerminalTable
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 @Suite struct TTYTerminalTests {
     /// Under CI (or `swift test | tee`) stdin/stdout are not terminals; the driver must

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TerminalTable
 
 @Suite struct TableViewStateTests {
@@ -164,7 +165,7 @@ import Testing
     @Test func stateRecordsOnlyRealMoves() {
         var state = TableViewState(screenHeight: 12, scrollVelocity: ScrollVelocityTracker(threshold: 3, window: .milliseconds(200)))
         state.updateRowCount(50)
-        state.handle(.up, at: at(0))   // at the top: no move
+        state.handle(.up, at: at(0))  // at the top: no move
         state.handle(.up, at: at(10))
         state.handle(.up, at: at(20))
         #expect(!state.isScrollingFast(at: at(30)))

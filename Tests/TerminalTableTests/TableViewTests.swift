@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TerminalTable
 
 /// Wires a table, its state and an in-memory terminal together like a real client.
@@ -42,9 +43,10 @@ let hotelColumns = [
 ]
 
 func rows(_ names: [String]) -> StaticTableDataSource {
-    StaticTableDataSource(rows: names.enumerated().map { index, name in
-        TableRow([.text(name), .text("東京"), .text("€\(100 + index)")])
-    })
+    StaticTableDataSource(
+        rows: names.enumerated().map { index, name in
+            TableRow([.text(name), .text("東京"), .text("€\(100 + index)")])
+        })
 }
 
 @Suite struct TableViewTests {
@@ -73,8 +75,9 @@ func rows(_ names: [String]) -> StaticTableDataSource {
     }
 
     @Test func hostileTextIsDrawnSanitized() {
-        var harness = TableHarness(width: 40, height: 6, columns: hotelColumns,
-                                   source: rows(["Evil\u{1B}[2J Hotel", "Nice \u{202E}letoH", "Line\nBreak"]))
+        var harness = TableHarness(
+            width: 40, height: 6, columns: hotelColumns,
+            source: rows(["Evil\u{1B}[2J Hotel", "Nice \u{202E}letoH", "Line\nBreak"]))
         harness.draw()
         let lines = harness.lines
         #expect(lines[1].hasPrefix("Evil\u{FFFD}[2J Hotel"))
@@ -187,7 +190,8 @@ func rows(_ names: [String]) -> StaticTableDataSource {
     }
 
     @Test func tallRowsCenterTextAndDrawImages() {
-        let red = RGB(255, 0, 0), blue = RGB(0, 0, 255)
+        let red = RGB(255, 0, 0)
+        let blue = RGB(0, 0, 255)
         let pixels = (0..<(4 * 6)).map { $0 < 12 ? red : blue }  // top half red, bottom half blue
         let logo = HalfBlockImage(pixels: pixels, pixelWidth: 4, pixelHeight: 6)  // 4 × 3 cells
         let source = StaticTableDataSource(rows: [

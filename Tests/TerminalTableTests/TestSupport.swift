@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import TerminalTable
 
 /// A data source whose rows a test can fill in later, like a client receiving

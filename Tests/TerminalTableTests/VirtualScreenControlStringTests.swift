@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TerminalTable
 
 /// APC (kitty graphics), DCS (tmux passthrough) and OSC strings draw nothing: the

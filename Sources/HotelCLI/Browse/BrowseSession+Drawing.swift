@@ -6,7 +6,8 @@ import TerminalTable
 extension BrowseSession {
     var tableView: TableView {
         TableView(
-            columns: HotelRows.columns(logoColumns: Self.logoColumns, showsLogos: settings.images != .disabled, showsDistance: settings.query.near != nil),
+            columns: HotelRows.columns(
+                logoColumns: Self.logoColumns, showsLogos: settings.images != .disabled, showsDistance: settings.query.near != nil),
             emptyText: "No hotels match this search. Press / to search by name, q to quit.")
     }
 
@@ -46,7 +47,10 @@ extension BrowseSession {
         if let total = pages.rowCount {
             // A sequential dialect's count grows as pages arrive: "of 150+" until the last.
             let more = pages.isCountFinal ? "" : "+"
-            parts.append(total == 0 ? "0 hotels" : "row \(HotelRows.grouped(String(state.selectedIndex + 1))) of \(HotelRows.grouped(String(total)))\(more)")
+            parts.append(
+                total == 0
+                    ? "0 hotels" : "row \(HotelRows.grouped(String(state.selectedIndex + 1))) of \(HotelRows.grouped(String(total)))\(more)"
+            )
         } else {
             parts.append(pages.failed.isEmpty ? "loading…" : "no results yet")
         }
@@ -59,16 +63,18 @@ extension BrowseSession {
         return StatusLine(left: parts.joined(separator: " · "), right: "? help · q quit")
     }
 
-    static let help = TextPanel(title: "Keys", lines: [
-        "↑ ↓  j k      move one row",
-        "PgUp PgDn     move one screen (also Space, Ctrl-B, Ctrl-F)",
-        "Home End g G  first / last row",
-        "mouse wheel   scroll",
-        "Enter         details of the selected hotel",
-        "/             search by name (empty clears)",
-        "s             change the sort order",
-        "r             retry what failed",
-        "?             this help",
-        "q  Esc        quit (in details: back)",
-    ], footer: "any key closes")
+    static let help = TextPanel(
+        title: "Keys",
+        lines: [
+            "↑ ↓  j k      move one row",
+            "PgUp PgDn     move one screen (also Space, Ctrl-B, Ctrl-F)",
+            "Home End g G  first / last row",
+            "mouse wheel   scroll",
+            "Enter         details of the selected hotel",
+            "/             search by name (empty clears)",
+            "s             change the sort order",
+            "r             retry what failed",
+            "?             this help",
+            "q  Esc        quit (in details: back)",
+        ], footer: "any key closes")
 }

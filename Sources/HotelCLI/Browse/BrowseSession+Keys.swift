@@ -127,7 +127,8 @@ extension BrowseSession {
     func setDetailLogo(_ picture: LogoPicture, in view: inout HotelDetailView) {
         view.logo = picture
         if let payload = picture.kittyPayload {
-            view.kittyLogo = kittyImages.makeImage(columns: HotelDetailView.logoColumns, rows: HotelDetailView.logoRows, format: .png, payload: payload)
+            view.kittyLogo = kittyImages.makeImage(
+                columns: HotelDetailView.logoColumns, rows: HotelDetailView.logoRows, format: .png, payload: payload)
         }
     }
 }

@@ -94,7 +94,8 @@ extension BrowseSession {
     func receiveLogo(id: String, _ result: Result<LogoPicture, LogoLoadError>, kittyPayload: [UInt8]?) {
         var result = result
         if case .success(var picture) = result, let kittyPayload {
-            picture.kitty = kittyImages.makeImage(columns: picture.cell.columns, rows: picture.cell.rows, format: .png, payload: kittyPayload)
+            picture.kitty = kittyImages.makeImage(
+                columns: picture.cell.columns, rows: picture.cell.rows, format: .png, payload: kittyPayload)
             picture.kittyPayload = kittyPayload
             result = .success(picture)
         }
@@ -107,7 +108,9 @@ extension BrowseSession {
     }
 
     func fetchLogo(id: String, url: URL) {
-        let columns = Self.logoColumns, rows = state.rowHeight, kitty = settings.images == .kitty
+        let columns = Self.logoColumns
+        let rows = state.rowHeight
+        let kitty = settings.images == .kitty
         logoTasks.start(id) { [fetcher, inbox] token in
             let result: Result<LogoPicture, LogoLoadError>
             var kittyPayload: [UInt8]?

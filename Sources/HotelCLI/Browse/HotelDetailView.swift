@@ -33,7 +33,8 @@ struct HotelDetailView {
         var buffer = CellBuffer(width: size.width, height: size.height)
         guard size.height >= 2, size.width >= 10 else { return buffer }
         let hotel = self.hotel
-        buffer.write(DisplayWidth.truncate(sanitizer.sanitize(hotel.name), toWidth: size.width - 2), row: 0, column: 1, style: Self.titleStyle)
+        buffer.write(
+            DisplayWidth.truncate(sanitizer.sanitize(hotel.name), toWidth: size.width - 2), row: 0, column: 1, style: Self.titleStyle)
 
         // The logo on the left when there is room for it beside the text.
         var textColumn = 1

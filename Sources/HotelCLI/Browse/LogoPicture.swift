@@ -21,9 +21,11 @@ struct LogoPicture: Sendable {
     /// keeping its aspect ratio and centred; pixels outside it, and transparent ones, are
     /// left to the terminal's background.
     static func halfBlocks(_ image: RGBAImage, columns: Int, rows: Int) -> HalfBlockImage {
-        let boxWidth = max(1, columns), boxHeight = max(1, rows) * 2
+        let boxWidth = max(1, columns)
+        let boxHeight = max(1, rows) * 2
         let thumb = image.thumbnail(fittingWidth: boxWidth, height: boxHeight)
-        let left = (boxWidth - thumb.width) / 2, top = (boxHeight - thumb.height) / 2
+        let left = (boxWidth - thumb.width) / 2
+        let top = (boxHeight - thumb.height) / 2
         var pixels = [RGB?](repeating: nil, count: boxWidth * boxHeight)
         for y in 0..<thumb.height {
             for x in 0..<thumb.width {

@@ -98,7 +98,8 @@ public struct LogoQueue<Key: Hashable & Sendable, Image: Sendable>: Sendable {
     private mutating func store(_ image: Image, for key: Key) {
         clock += 1
         if images[key] == nil, images.count >= capacity,
-           let oldest = images.min(by: { $0.value.lastUse < $1.value.lastUse })?.key {
+            let oldest = images.min(by: { $0.value.lastUse < $1.value.lastUse })?.key
+        {
             images[oldest] = nil
         }
         images[key] = (image, clock)

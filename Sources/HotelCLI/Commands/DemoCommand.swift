@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
 import HotelClient
-import HotelServer
 import HotelSOAP
+import HotelServer
 import Logging
 
 /// `hotels demo`: the service on a free loopback port with the demo catalog, and the

@@ -66,7 +66,8 @@ struct SearchCommand: AsyncParsableCommand {
             let wanted = limit ?? (all ? Int.max : 50)
             let pageSize = self.pageSize ?? min(wanted, HotelQuery.maxLimit)
             try await HotelSearchClient.with(configuration) { client in
-                try await Self.write(client: client, query: query, offset: offset, limit: wanted, pageSize: pageSize, into: writer, progress: progress)
+                try await Self.write(
+                    client: client, query: query, offset: offset, limit: wanted, pageSize: pageSize, into: writer, progress: progress)
             }
             progress.finish()
             try writer.end()
@@ -86,7 +87,8 @@ extension SearchCommand {
     /// Streams the result into `writer`, flushing as each chunk of the response has been
     /// read so rows reach a pipe while the rest is still in transit.
     static func write(
-        client: HotelSearchClient, query: HotelQuery, offset: Int, limit: Int, pageSize: Int, into writer: HotelRowWriter, progress: Progress
+        client: HotelSearchClient, query: HotelQuery, offset: Int, limit: Int, pageSize: Int, into writer: HotelRowWriter,
+        progress: Progress
     ) async throws {
         try await client.walk(query, from: offset, limit: limit, pageSize: pageSize) { hotel in
             try writer.write(hotel)

@@ -94,11 +94,16 @@ struct ServeCommand: AsyncParsableCommand {
         if let io = error as? IOError {
             switch io.errnoCode {
             case EADDRINUSE:
-                return CommandFailure(status: .network, message: "port \(port) on \(host) is already in use; stop the other server or pick another with --port")
+                return CommandFailure(
+                    status: .network,
+                    message: "port \(port) on \(host) is already in use; stop the other server or pick another with --port")
             case EADDRNOTAVAIL:
-                return CommandFailure(status: .network, message: "cannot listen on \(host): no such local address; use --host 127.0.0.1 or 0.0.0.0")
+                return CommandFailure(
+                    status: .network, message: "cannot listen on \(host): no such local address; use --host 127.0.0.1 or 0.0.0.0")
             case EACCES:
-                return CommandFailure(status: .network, message: "not allowed to listen on port \(port); ports below 1024 need privileges, pick another with --port")
+                return CommandFailure(
+                    status: .network,
+                    message: "not allowed to listen on port \(port); ports below 1024 need privileges, pick another with --port")
             default:
                 return CommandFailure(status: .network, message: "cannot listen on \(host):\(port): \(io)")
             }

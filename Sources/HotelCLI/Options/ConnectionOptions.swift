@@ -23,9 +23,11 @@ struct ConnectionOptions: ParsableArguments {
     @Option(help: "Abandon a response larger than this many bytes (a compressed one: once inflated).")
     var maxResponseSize: Int = 512 << 20
 
-    @Option(name: .customLong("cacert"), help: ArgumentHelp(
-        "Also trust the CA certificates in this PEM file for https (a company CA, a self-signed server).",
-        valueName: "file"))
+    @Option(
+        name: .customLong("cacert"),
+        help: ArgumentHelp(
+            "Also trust the CA certificates in this PEM file for https (a company CA, a self-signed server).",
+            valueName: "file"))
     var caCertificates: String?
 
     func validate() throws {
@@ -52,9 +54,11 @@ struct ConnectionOptions: ParsableArguments {
         if let endpoint {
             url = URL(string: endpoint)!
         } else {
-            url = try await WSDLDiscovery.endpoint(wsdl: URL(string: wsdl!)!, version: soapVersion, timeout: timeout, trustRoots: trustRoots)
+            url = try await WSDLDiscovery.endpoint(
+                wsdl: URL(string: wsdl!)!, version: soapVersion, timeout: timeout, trustRoots: trustRoots)
         }
-        return .init(endpoint: url, version: soapVersion, timeout: timeout, retries: retries, maxResponseSize: maxResponseSize,
-                     trustRoots: trustRoots)
+        return .init(
+            endpoint: url, version: soapVersion, timeout: timeout, retries: retries, maxResponseSize: maxResponseSize,
+            trustRoots: trustRoots)
     }
 }

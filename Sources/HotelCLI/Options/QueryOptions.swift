@@ -42,7 +42,8 @@ struct QueryOptions: ParsableArguments {
 
     /// The query, or a usage error naming the flag.
     func query() throws -> HotelQuery {
-        var query = HotelQuery(city: city, name: name, minStars: minStars, currency: currency?.uppercased(), guests: guests, amenities: amenity, sortBy: sort)
+        var query = HotelQuery(
+            city: city, name: name, minStars: minStars, currency: currency?.uppercased(), guests: guests, amenities: amenity, sortBy: sort)
         if let near {
             let parts = near.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
             guard parts.count == 2, let lat = parts[0], let lon = parts[1], (-90...90).contains(lat), (-180...180).contains(lon) else {
@@ -58,7 +59,8 @@ struct QueryOptions: ParsableArguments {
         if let minStars, !(0...5).contains(minStars) { throw ValidationError("--min-stars must be 0…5") }
         if let maxPrice {
             guard let value = Decimal(string: maxPrice, locale: Locale(identifier: "en_US_POSIX")), value >= 0,
-                  maxPrice.allSatisfy({ $0.isNumber || $0 == "." }) else {
+                maxPrice.allSatisfy({ $0.isNumber || $0 == "." })
+            else {
                 throw ValidationError("--max-price must be a number such as 150 or 99.50")
             }
             query.maxPrice = value

@@ -145,7 +145,11 @@ enum TSV {
 
 /// Just enough JSON writing for JSON Lines, with exact escaping.
 indirect enum JSONValue {
-    case string(String), number(String), null, array([JSONValue]), object([(String, JSONValue)])
+    case string(String)
+    case number(String)
+    case null
+    case array([JSONValue])
+    case object([(String, JSONValue)])
 
     var text: String {
         switch self {

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Buffered writes to a file descriptor that report failure (a full disk, a closed pipe)

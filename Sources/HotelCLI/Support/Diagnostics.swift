@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
 import HotelClient
-import HotelServer
 import HotelSOAP
+import HotelServer
 
 /// Turns any error into one line on stderr and the matching exit code.
 enum Diagnostics {

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A file (or stdin for `-`) read in chunks, so a 100 MB response never sits in memory.

@@ -27,7 +27,7 @@ public struct LogoDiskCache: Sendable {
     public func entry(for url: URL) -> Entry? {
         let (body, meta) = paths(for: url)
         guard let bytes = FileManager.default.contents(atPath: body.path), !bytes.isEmpty,
-              let text = FileManager.default.contents(atPath: meta.path).map({ String(decoding: $0, as: UTF8.self) })
+            let text = FileManager.default.contents(atPath: meta.path).map({ String(decoding: $0, as: UTF8.self) })
         else { return nil }
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         guard lines.count >= 3, lines[0] == url.absoluteString, let seconds = Double(lines[2]) else { return nil }

@@ -80,7 +80,9 @@ public struct LogoFetcher: Sendable {
             if error is NIOTooManyBytesError {
                 throw LogoLoadError("\(url.lastPathComponent) is larger than \(maxBytes) bytes")
             }
-            throw LogoLoadError("\(url.lastPathComponent): \(Self.reason(await TransportFailure.map(error, url: url.absoluteString, timeout: timeout), url: url))")
+            throw LogoLoadError(
+                "\(url.lastPathComponent): \(Self.reason(await TransportFailure.map(error, url: url.absoluteString, timeout: timeout), url: url))"
+            )
         }
     }
 
@@ -110,7 +112,8 @@ public struct LogoFetcher: Sendable {
 extension HotelSearchClient {
     /// A logo fetcher sharing this client's connections. `cacheDirectory` nil: no disk cache.
     public func logoFetcher(cacheDirectory: URL?, maxBytes: Int = 4 << 20) -> LogoFetcher {
-        LogoFetcher(http: http, cache: cacheDirectory.map(LogoDiskCache.init(directory:)),
-                    timeout: configuration.timeout, maxBytes: maxBytes, logger: logger)
+        LogoFetcher(
+            http: http, cache: cacheDirectory.map(LogoDiskCache.init(directory:)),
+            timeout: configuration.timeout, maxBytes: maxBytes, logger: logger)
     }
 }

@@ -117,7 +117,8 @@ public struct CalendarDate: Sendable, Equatable, Hashable, Comparable, CustomStr
     /// Nil unless the day exists: `CalendarDate(year: 2027, month: 2, day: 29)` is nil.
     public init?(year: Int, month: Int, day: Int) {
         guard (1...9999).contains(year), (1...12).contains(month),
-              (1...CalendarDate.days(inMonth: month, year: year)).contains(day) else { return nil }
+            (1...CalendarDate.days(inMonth: month, year: year)).contains(day)
+        else { return nil }
         self.year = year
         self.month = month
         self.day = day
@@ -127,8 +128,9 @@ public struct CalendarDate: Sendable, Equatable, Hashable, Comparable, CustomStr
     public init?(_ text: String) {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-              parts.allSatisfy({ $0.allSatisfy(\.isASCIIDigit) }),
-              let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]) else { return nil }
+            parts.allSatisfy({ $0.allSatisfy(\.isASCIIDigit) }),
+            let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2])
+        else { return nil }
         self.init(year: y, month: m, day: d)
     }
 

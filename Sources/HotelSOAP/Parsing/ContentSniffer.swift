@@ -125,7 +125,8 @@ public enum BodyPreview {
 enum HTMLTitle {
     static func extract(from text: String, requireClosed: Bool) -> String? {
         guard let open = text.range(of: "<title", options: .caseInsensitive),
-              let gt = text[open.upperBound...].firstIndex(of: ">") else { return nil }
+            let gt = text[open.upperBound...].firstIndex(of: ">")
+        else { return nil }
         let rest = text[text.index(after: gt)...]
         let end = rest.range(of: "</title", options: .caseInsensitive)
         if requireClosed && end == nil { return nil }

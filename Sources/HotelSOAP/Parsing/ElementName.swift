@@ -61,7 +61,7 @@ enum NamespaceKind: UInt8 {
 /// other, so a hash of a few address bits made `Name` and `Address` share a slot and
 /// evict each other on every hotel (3 % of the parse went to rebuilding them).
 struct NameCache: ~Copyable {
-    private static let capacity = 128 // a power of two, well above the ~45 names we know
+    private static let capacity = 128  // a power of two, well above the ~45 names we know
     private let keys: UnsafeMutablePointer<UnsafeRawPointer?>
     private let names: UnsafeMutablePointer<ElementName>
     private var used = 0

@@ -10,7 +10,7 @@ struct HotelBuilder {
     static func isField(_ name: ElementName) -> Bool {
         switch name {
         case .HotelId, .Name, .Address, .City, .Country, .Latitude, .Longitude, .Stars, .Price,
-             .DistanceKm, .LogoURL, .Phone, .Amenity:
+            .DistanceKm, .LogoURL, .Phone, .Amenity:
             return true
         default:
             return false
@@ -77,7 +77,9 @@ struct HotelBuilder {
 
     private func double(_ text: UnsafeBufferPointer<UInt8>, _ field: String, range: ClosedRange<Double>) throws(FieldProblem) -> Double {
         guard let value = DoubleText.parse(text), range.contains(value) else {
-            throw FieldProblem(field, "must be a number from \(range.lowerBound.clean) to \(range.upperBound.clean)", String(decoding: text, as: UTF8.self))
+            throw FieldProblem(
+                field, "must be a number from \(range.lowerBound.clean) to \(range.upperBound.clean)", String(decoding: text, as: UTF8.self)
+            )
         }
         return value
     }
@@ -87,10 +89,14 @@ struct HotelBuilder {
     mutating func build() throws(FieldProblem) -> HotelInfo {
         guard let id = id.take() else { throw FieldProblem("Hotel/HotelId", "is required", nil) }
         guard name != nil, address != nil, city != nil, country != nil, latitude != nil,
-              longitude != nil, stars != nil, hasPrice else {
-            let missing = [("Name", name == nil), ("Address", address == nil), ("City", city == nil),
-                           ("Country", country == nil), ("Latitude", latitude == nil), ("Longitude", longitude == nil),
-                           ("Stars", stars == nil), ("Price", !hasPrice)].first { $0.1 }?.0 ?? "Name"
+            longitude != nil, stars != nil, hasPrice
+        else {
+            let missing =
+                [
+                    ("Name", name == nil), ("Address", address == nil), ("City", city == nil),
+                    ("Country", country == nil), ("Latitude", latitude == nil), ("Longitude", longitude == nil),
+                    ("Stars", stars == nil), ("Price", !hasPrice),
+                ].first { $0.1 }?.0 ?? "Name"
             throw FieldProblem("Hotel/\(missing)", "is required (hotel \(id))", nil)
         }
         var list: [String] = []
@@ -134,7 +140,10 @@ struct NearBuilder {
     /// here a value only has to be a number.
     func build(fail: InvalidValue) -> GeoCircle? {
         func number(_ text: [UInt8]?, _ field: String) -> Double? {
-            guard let text else { fail("Near/\(field)", "is required", nil); return nil }
+            guard let text else {
+                fail("Near/\(field)", "is required", nil)
+                return nil
+            }
             guard let value = DoubleText.parse(text) else {
                 fail("Near/\(field)", "is not a number", String(decoding: text, as: UTF8.self))
                 return nil
@@ -142,7 +151,8 @@ struct NearBuilder {
             return value
         }
         guard let lat = number(latitude, "Latitude"), let lon = number(longitude, "Longitude"),
-              let radius = number(radiusKm, "RadiusKm") else { return nil }
+            let radius = number(radiusKm, "RadiusKm")
+        else { return nil }
         return GeoCircle(latitude: lat, longitude: lon, radiusKm: radius)
     }
 }

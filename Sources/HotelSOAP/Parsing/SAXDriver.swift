@@ -1,7 +1,8 @@
 import CLibXML2
 import CXMLPull
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The events of an XML document, in the shape of Foundation's `XMLParserDelegate`, but
@@ -18,7 +19,8 @@ protocol SAXDelegate: AnyObject {
 /// The attributes of one start tag, valid only during `didStartElement`.
 struct SAXAttributes {
     private static func equal(_ c: UnsafePointer<UInt8>, _ s: StaticString) -> Bool {
-        strcmp(UnsafeRawPointer(c).assumingMemoryBound(to: CChar.self), UnsafeRawPointer(s.utf8Start).assumingMemoryBound(to: CChar.self)) == 0
+        strcmp(UnsafeRawPointer(c).assumingMemoryBound(to: CChar.self), UnsafeRawPointer(s.utf8Start).assumingMemoryBound(to: CChar.self))
+            == 0
     }
 
     fileprivate let base: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
@@ -38,7 +40,7 @@ struct SAXAttributes {
     private func bytes(localName: StaticString, namespaceURI: StaticString?) -> UnsafeBufferPointer<UInt8>? {
         guard let base else { return nil }
         for i in 0..<count {
-            let entry = base + i * 5 // localname, prefix, URI, value, end
+            let entry = base + i * 5  // localname, prefix, URI, value, end
             guard let name = entry[0], SAXAttributes.equal(name, localName) else { continue }
             switch (entry[2], namespaceURI) {
             case (nil, nil): break
@@ -165,7 +167,8 @@ final class SAXDriver {
     /// misspelt last end tag stays malformed.)
     private var isAtEndOfInput: Bool {
         guard let puller, hs_pull_input_ended(puller) != 0, let input = context?.pointee.input,
-              let cur = input.pointee.cur, let end = input.pointee.end else { return false }
+            let cur = input.pointee.cur, let end = input.pointee.end
+        else { return false }
         return end - cur <= 8
     }
 

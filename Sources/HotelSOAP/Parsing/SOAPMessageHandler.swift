@@ -87,13 +87,16 @@ final class SOAPMessageHandler: SAXDelegate {
             guard ns == .contract else { return skip() }
             switch name {
             case .TotalCount, .Offset: collect(name, ns)
-            case .Hotel: hotel.reset(); scopes.append(.hotel)
+            case .Hotel:
+                hotel.reset()
+                scopes.append(.hotel)
             default: skip()
             }
         case .hotel:
             guard ns == .contract, HotelBuilder.isField(name) else { return skip() }
             if name == .Price {
-                let currency = attributes.trimmedBytes(localName: "currency", namespaceURI: nil)
+                let currency =
+                    attributes.trimmedBytes(localName: "currency", namespaceURI: nil)
                     ?? attributes.trimmedBytes(localName: "currency", namespaceURI: "urn:hotel-search:v1")
                 hotel.currency = currency.map { interner.string($0) }
             }
@@ -101,7 +104,9 @@ final class SOAPMessageHandler: SAXDelegate {
         case .getHotelResponse:
             guard ns == .contract else { return skip() }
             switch name {
-            case .Hotel: hotel.reset(); scopes.append(.hotel)
+            case .Hotel:
+                hotel.reset()
+                scopes.append(.hotel)
             case .Description, .ImageURL: collect(name, ns)
             default: skip()
             }
@@ -119,7 +124,8 @@ final class SOAPMessageHandler: SAXDelegate {
             }
         case .near:
             guard ns == .contract, SOAPMessageHandler.nearFields.contains(name) else {
-                return unexpectedElement(localName, namespaceURI, in: "SearchHotels", "Near", expected: ["Latitude", "Longitude", "RadiusKm"])
+                return unexpectedElement(
+                    localName, namespaceURI, in: "SearchHotels", "Near", expected: ["Latitude", "Longitude", "RadiusKm"])
             }
             collect(name, ns)
         case .getHotelRequest:
@@ -207,7 +213,8 @@ final class SOAPMessageHandler: SAXDelegate {
         case (.Envelope, .soap11): version = .v11
         case (.Envelope, .soap12): version = .v12
         default:
-            let what = name == .Envelope ? "an Envelope in namespace \(uri.map { String(cString: $0) } ?? "(none)")" : "<\(qualified(local, uri))>"
+            let what =
+                name == .Envelope ? "an Envelope in namespace \(uri.map { String(cString: $0) } ?? "(none)")" : "<\(qualified(local, uri))>"
             return failStart(.notSOAP, "expected a SOAP 1.1 or 1.2 Envelope but the document starts with \(what)")
         }
         scopes.append(.envelope)
@@ -222,7 +229,9 @@ final class SOAPMessageHandler: SAXDelegate {
         case (.GetHotel, .contract): scopes.append(.getHotelRequest)
         case (.Fault, let ns) where ns.isEnvelope: scopes.append(.fault)
         default:
-            failStart(.unexpectedMessage, "the SOAP Body holds <\(qualified(local, uri))>, which is not an operation of \(HotelSearchContract.namespace)")
+            failStart(
+                .unexpectedMessage,
+                "the SOAP Body holds <\(qualified(local, uri))>, which is not an operation of \(HotelSearchContract.namespace)")
         }
     }
 

@@ -104,12 +104,14 @@ public final class SOAPMessageParser {
         // The root never closed and the input ran out: the message was cut off.
         let truncated = last && failure.atEndOfInput && !handler.rootClosed && handler.version != nil
         if truncated {
-            throw SOAPParseError(.truncated, line: failure.line, column: failure.column,
-                                 reason: "the message was cut off: it ends before its Envelope closes")
+            throw SOAPParseError(
+                .truncated, line: failure.line, column: failure.column,
+                reason: "the message was cut off: it ends before its Envelope closes")
         }
         if handler.version == nil && failure.isEmptyDocument {
-            throw SOAPParseError(.notXML, line: failure.line, column: failure.column,
-                                 reason: "the body is not XML (\(failure.message))")
+            throw SOAPParseError(
+                .notXML, line: failure.line, column: failure.column,
+                reason: "the body is not XML (\(failure.message))")
         }
         throw SOAPParseError(.malformed, line: failure.line, column: failure.column, reason: "malformed XML: \(failure.message)")
     }
@@ -128,7 +130,8 @@ extension SOAPMessageParser {
         switch try parse(bytes).message {
         case .searchResults(let page): return page
         case .fault(let fault): throw fault
-        case let other: throw SOAPParseError(.unexpectedMessage, line: 0, reason: "expected a SearchHotelsResponse but got \(other.kindName)")
+        case let other:
+            throw SOAPParseError(.unexpectedMessage, line: 0, reason: "expected a SearchHotelsResponse but got \(other.kindName)")
         }
     }
 

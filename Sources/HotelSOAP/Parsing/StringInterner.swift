@@ -12,7 +12,7 @@ import Foundation
 /// Direct-mapped and overwritten on collision, so memory stays fixed however many
 /// distinct values a hostile response sends; they only cost a miss each.
 struct StringInterner: ~Copyable {
-    private static let slots = 256 // a power of two
+    private static let slots = 256  // a power of two
     /// Longer values are rarely repeated (names, addresses, URLs) and are not cached.
     static let maxLength = 32
 

@@ -48,7 +48,8 @@ struct TextBuffer: ~Copyable {
 extension UnsafeBufferPointer<UInt8> {
     /// The bytes without XML whitespace (space, tab, CR, LF) at either end.
     var trimmingXMLSpace: UnsafeBufferPointer<UInt8> {
-        var lo = 0, hi = count
+        var lo = 0
+        var hi = count
         while lo < hi, TextBuffer.isXMLSpace(self[lo]) { lo += 1 }
         while hi > lo, TextBuffer.isXMLSpace(self[hi - 1]) { hi -= 1 }
         return UnsafeBufferPointer(rebasing: self[lo..<hi])

@@ -14,7 +14,10 @@ enum CatalogText {
                 pendingSpace = !out.isEmpty
                 continue
             }
-            if pendingSpace { out.append(" "); pendingSpace = false }
+            if pendingSpace {
+                out.append(" ")
+                pendingSpace = false
+            }
             out.append(scalar)
         }
         return String(out).precomposedStringWithCanonicalMapping

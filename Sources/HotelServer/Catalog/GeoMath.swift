@@ -10,7 +10,8 @@ public enum GeoMath {
         let rad = Double.pi / 180
         let dLat = (lat2 - lat1) * rad
         let dLon = (lon2 - lon1) * rad
-        let s1 = sin(dLat / 2), s2 = sin(dLon / 2)
+        let s1 = sin(dLat / 2)
+        let s2 = sin(dLon / 2)
         let a = s1 * s1 + cos(lat1 * rad) * cos(lat2 * rad) * s2 * s2
         return 2 * earthRadiusKm * asin(min(1, sqrt(max(0, a))))
     }
@@ -25,9 +26,10 @@ public enum GeoMath {
 
     static func boundingBox(_ lat: Double, _ lon: Double, radiusKm: Double) -> BoundingBox {
         // A little slack so float rounding never drops a point on the circle.
-        let delta = radiusKm / earthRadiusKm * (1 + 1e-9) + 1e-12    // angular radius, radians
+        let delta = radiusKm / earthRadiusKm * (1 + 1e-9) + 1e-12  // angular radius, radians
         let deltaDeg = delta * 180 / .pi
-        let minLat = lat - deltaDeg, maxLat = lat + deltaDeg
+        let minLat = lat - deltaDeg
+        let maxLat = lat + deltaDeg
         if delta >= .pi / 2 || maxLat >= 90 || minLat <= -90 {
             // The circle reaches a pole: every longitude.
             return BoundingBox(minLat: max(-90, minLat), maxLat: min(90, maxLat), lonRanges: [])
@@ -36,7 +38,8 @@ public enum GeoMath {
         if ratio >= 1 { return BoundingBox(minLat: minLat, maxLat: maxLat, lonRanges: []) }
         let dLon = asin(ratio) * 180 / .pi * (1 + 1e-9) + 1e-9
         if dLon >= 180 { return BoundingBox(minLat: minLat, maxLat: maxLat, lonRanges: []) }
-        let lo = lon - dLon, hi = lon + dLon
+        let lo = lon - dLon
+        let hi = lon + dLon
         if lo < -180 {
             return BoundingBox(minLat: minLat, maxLat: maxLat, lonRanges: [(lo + 360)...180, -180...hi])
         }

@@ -24,7 +24,8 @@ final class LRUCache<Key: Hashable & Sendable, Value: Sendable>: @unchecked Send
         lock.withLock {
             clock += 1
             if entries[key] == nil, entries.count >= capacity,
-               let oldest = entries.min(by: { $0.value.lastUse < $1.value.lastUse })?.key {
+                let oldest = entries.min(by: { $0.value.lastUse < $1.value.lastUse })?.key
+            {
                 entries[oldest] = nil
             }
             entries[key] = (value, clock)

@@ -35,7 +35,8 @@ public enum QueryValidator {
                 throw .invalidQuery(field: "Near/Longitude", message: "Longitude must be between -180 and 180, not \(near.longitude)")
             }
             guard near.radiusKm.isFinite, near.radiusKm > 0, near.radiusKm <= maxRadiusKm else {
-                throw .invalidQuery(field: "Near/RadiusKm", message: "RadiusKm must be more than 0 and at most \(Int(maxRadiusKm)), not \(near.radiusKm)")
+                throw .invalidQuery(
+                    field: "Near/RadiusKm", message: "RadiusKm must be more than 0 and at most \(Int(maxRadiusKm)), not \(near.radiusKm)")
             }
         }
         if let stars = q.minStars, !(0...5).contains(stars) {
@@ -45,7 +46,9 @@ public enum QueryValidator {
             throw .invalidQuery(field: "MaxPrice", message: "MaxPrice must be 0 or more, not \(price)")
         }
         if let currency = q.currency, Currencies.info(Currencies.normalize(currency)) == nil {
-            throw .invalidQuery(field: "Currency", message: "unknown currency \"\(currency)\"; known: \(Currencies.all.map(\.code).joined(separator: ", "))")
+            throw .invalidQuery(
+                field: "Currency", message: "unknown currency \"\(currency)\"; known: \(Currencies.all.map(\.code).joined(separator: ", "))"
+            )
         }
         if let guests = q.guests, !(1...maxGuests).contains(guests) {
             throw .invalidQuery(field: "Guests", message: "Guests must be between 1 and \(maxGuests), not \(guests)")

@@ -20,7 +20,8 @@ extension SQLiteCatalog {
         }
         let file = cacheDirectory.appendingPathComponent(demoFileName(count: count, seed: seed)).path
         if let catalog = try? SQLiteCatalog(path: file, baseURL: baseURL),
-           catalog.metadata["hotel_count"] == String(count), catalog.metadata["seed"] == String(seed) {
+            catalog.metadata["hotel_count"] == String(count), catalog.metadata["seed"] == String(seed)
+        {
             return catalog
         }
         try CatalogSeeder.seed(count: count, seed: seed, to: file, progress: progress)

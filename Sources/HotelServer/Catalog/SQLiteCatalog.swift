@@ -35,8 +35,10 @@ public final class SQLiteCatalog: HotelCatalog {
         /// See ``SearchPlan/defaultDriveLimit``; tests lower it to exercise both strategies.
         let driveLimit: Int
 
-        init(pool: DatabasePool, hotelCount: Int, rates: [String: CurrencyInfo], meta: [String: String], countCacheCapacity: Int,
-             driveLimit: Int) {
+        init(
+            pool: DatabasePool, hotelCount: Int, rates: [String: CurrencyInfo], meta: [String: String], countCacheCapacity: Int,
+            driveLimit: Int
+        ) {
             self.driveLimit = driveLimit
             self.pool = pool
             self.hotelCount = hotelCount
@@ -55,9 +57,11 @@ public final class SQLiteCatalog: HotelCatalog {
     ///   - maximumReaderCount: how many searches run at the same time.
     /// - Throws: ``CatalogError`` `notFound` when there is no file, `notACatalog` when the
     ///   file is not a HotelSearch catalog of this format version, `database` otherwise.
-    public convenience init(path: String, baseURL: String, countCacheCapacity: Int = 256, maximumReaderCount: Int = 8) throws(CatalogError) {
-        try self.init(path: path, baseURL: baseURL, countCacheCapacity: countCacheCapacity, maximumReaderCount: maximumReaderCount,
-                      driveLimit: SearchPlan.defaultDriveLimit)
+    public convenience init(path: String, baseURL: String, countCacheCapacity: Int = 256, maximumReaderCount: Int = 8) throws(CatalogError)
+    {
+        try self.init(
+            path: path, baseURL: baseURL, countCacheCapacity: countCacheCapacity, maximumReaderCount: maximumReaderCount,
+            driveLimit: SearchPlan.defaultDriveLimit)
     }
 
     init(path: String, baseURL: String, countCacheCapacity: Int, maximumReaderCount: Int, driveLimit: Int) throws(CatalogError) {
@@ -79,8 +83,9 @@ public final class SQLiteCatalog: HotelCatalog {
         do {
             let pool = try DatabasePool(path: path, configuration: config)
             let (meta, rates, count) = try pool.read { db in try Self.readHeader(db, path: path) }
-            storage = Storage(pool: pool, hotelCount: count, rates: rates, meta: meta, countCacheCapacity: countCacheCapacity,
-                              driveLimit: driveLimit)
+            storage = Storage(
+                pool: pool, hotelCount: count, rates: rates, meta: meta, countCacheCapacity: countCacheCapacity,
+                driveLimit: driveLimit)
         } catch let error as CatalogError {
             throw error
         } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
@@ -132,11 +137,14 @@ public final class SQLiteCatalog: HotelCatalog {
             guard offset < total else { return (total, []) }
             let page = try countedPlan.page(db, offset: offset, limit: limit, total: total)
             let hotels = try Self.fetchHotels(db, ids: page.map(\.id), baseURL: baseURL)
-            return (total, zip(hotels, page).map { hotel, entry in
-                var hotel = hotel
-                hotel.distanceKm = entry.distanceKm
-                return hotel
-            })
+            return (
+                total,
+                zip(hotels, page).map { hotel, entry in
+                    var hotel = hotel
+                    hotel.distanceKm = entry.distanceKm
+                    return hotel
+                }
+            )
         }
         if cachedCount == nil { storage.counts.insert(total, for: plan.filter) }
         return SearchPage(totalCount: total, offset: offset, hotels: hotels)
@@ -145,7 +153,8 @@ public final class SQLiteCatalog: HotelCatalog {
     public func hotel(id: String) async throws -> HotelDetail? {
         let baseURL = self.baseURL
         return try await withDatabase { db -> HotelDetail? in
-            let sql = "SELECT \(Self.hotelColumns), d.description FROM hotels h LEFT JOIN hotel_descriptions d ON d.id = h.id WHERE h.hotel_id = ?"
+            let sql =
+                "SELECT \(Self.hotelColumns), d.description FROM hotels h LEFT JOIN hotel_descriptions d ON d.id = h.id WHERE h.hotel_id = ?"
             guard let row = try Row.fetchOne(db, sql: sql, arguments: [id]) else { return nil }
             let hotel = try Self.hotelInfo(row, baseURL: baseURL)
             let description: String = row[Self.hotelColumnCount] ?? ""
@@ -204,8 +213,9 @@ public final class SQLiteCatalog: HotelCatalog {
     static func fetchHotels(_ db: Database, ids: [Int64], baseURL: String) throws -> [HotelInfo] {
         guard !ids.isEmpty else { return [] }
         let placeholders = Array(repeating: "?", count: ids.count).joined(separator: ",")
-        let rows = try Row.fetchAll(db, sql: "SELECT \(hotelColumns) FROM hotels h WHERE h.id IN (\(placeholders))",
-                                    arguments: StatementArguments(ids))
+        let rows = try Row.fetchAll(
+            db, sql: "SELECT \(hotelColumns) FROM hotels h WHERE h.id IN (\(placeholders))",
+            arguments: StatementArguments(ids))
         var byId: [Int64: HotelInfo] = [:]
         for row in rows { byId[row[0]] = try hotelInfo(row, baseURL: baseURL) }
         return try ids.map { id in
@@ -226,7 +236,8 @@ public final class SQLiteCatalog: HotelCatalog {
             throw CatalogError.notACatalog(path, reason: "its meta table does not name the format \(CatalogSchema.formatName)")
         }
         guard meta["format_version"] == String(CatalogSchema.formatVersion) else {
-            throw CatalogError.notACatalog(path, reason: "format version \(meta["format_version"] ?? "none"), this program reads \(CatalogSchema.formatVersion)")
+            throw CatalogError.notACatalog(
+                path, reason: "format version \(meta["format_version"] ?? "none"), this program reads \(CatalogSchema.formatVersion)")
         }
         for table in ["hotels", "hotel_descriptions", "hotel_amenities", "currencies", "hotels_name_fts", "hotels_geo"] {
             guard try db.tableExists(table) else {
@@ -268,7 +279,7 @@ public final class SQLiteCatalog: HotelCatalog {
     static func makeDistanceFunction() -> DatabaseFunction {
         DatabaseFunction(CatalogSchema.distanceFunctionName, argumentCount: 4, pure: true) { values in
             guard let lat1 = Double.fromDatabaseValue(values[0]), let lon1 = Double.fromDatabaseValue(values[1]),
-                  let lat2 = Double.fromDatabaseValue(values[2]), let lon2 = Double.fromDatabaseValue(values[3])
+                let lat2 = Double.fromDatabaseValue(values[2]), let lon2 = Double.fromDatabaseValue(values[3])
             else { return nil }
             return GeoMath.distanceKm(lat1, lon1, lat2, lon2)
         }

@@ -69,7 +69,7 @@ struct SearchPlan: Sendable {
     private var hotelConditions: [String] = []
     /// The circle: box on `hotels_geo g` and the exact distance.
     private var nearBox: String?
-    private var nearDistance: String?     // SQL on g
+    private var nearDistance: String?  // SQL on g
     private var nearDistanceOnHotel: String?  // the same distance, from h
     private var radius: String?
     /// `rowid IN (…)` source for the name, if trigram-searchable.
@@ -103,7 +103,8 @@ struct SearchPlan: Sendable {
             }
             if lon.count == 1 { parts.append(lon[0]) } else if lon.count > 1 { parts.append("(" + lon.joined(separator: " OR ") + ")") }
             nearBox = parts.joined(separator: " AND ")
-            let lat0 = bind(near.latitude), lon0 = bind(near.longitude)
+            let lat0 = bind(near.latitude)
+            let lon0 = bind(near.longitude)
             let function = CatalogSchema.distanceFunctionName
             nearDistance = "\(function)(g.min_lat / 1e6, g.min_lon / 1e6, \(lat0), \(lon0))"
             nearDistanceOnHotel = "\(function)(h.latitude, h.longitude, \(lat0), \(lon0))"
@@ -197,7 +198,8 @@ struct SearchPlan: Sendable {
         let drive = sort == .distance || total <= driveLimit
         if let nearBox, let nearDistance, let radius, let nearDistanceOnHotel, let nearSubquery {
             if nearAsSet && sort == .distance {
-                return "SELECT g.id AS id, \(nearDistance) AS distance_km FROM hotels_geo g WHERE \(nearBox) AND \(nearDistance) <= \(radius)"
+                return
+                    "SELECT g.id AS id, \(nearDistance) AS distance_km FROM hotels_geo g WHERE \(nearBox) AND \(nearDistance) <= \(radius)"
                     + " AND +g.id IN (\(hotelSubquery))" + page
             }
             if drive && !nearAsSet {

@@ -34,7 +34,8 @@ public enum CatalogSeeder {
             throw CatalogError.invalidQuery(field: "count", message: "count must be between 0 and \(maxCount), not \(count)")
         }
         let directory = (path as NSString).deletingLastPathComponent
-        let tempPath = (directory.isEmpty ? "." : directory) + "/." + (path as NSString).lastPathComponent
+        let tempPath =
+            (directory.isEmpty ? "." : directory) + "/." + (path as NSString).lastPathComponent
             + ".partial-\(ProcessInfo.processInfo.processIdentifier)-\(DispatchTime.now().uptimeNanoseconds)"
         defer { removeFiles(tempPath) }
         do {
@@ -42,13 +43,14 @@ public enum CatalogSeeder {
             config.label = "CatalogSeeder"
             let queue = try DatabaseQueue(path: tempPath, configuration: config)
             try queue.writeWithoutTransaction { db in
-                try db.execute(sql: """
-                    PRAGMA journal_mode = OFF;
-                    PRAGMA synchronous = OFF;
-                    PRAGMA locking_mode = EXCLUSIVE;
-                    PRAGMA cache_size = -262144;
-                    PRAGMA temp_store = MEMORY;
-                    """)
+                try db.execute(
+                    sql: """
+                        PRAGMA journal_mode = OFF;
+                        PRAGMA synchronous = OFF;
+                        PRAGMA locking_mode = EXCLUSIVE;
+                        PRAGMA cache_size = -262144;
+                        PRAGMA temp_store = MEMORY;
+                        """)
                 try db.inTransaction {
                     try db.execute(sql: CatalogSchema.tables)
                     try writeMeta(db, count: count, seed: seed)
@@ -90,21 +92,26 @@ public enum CatalogSeeder {
             try db.execute(sql: "INSERT INTO meta (key, value) VALUES (?, ?)", arguments: [key, value])
         }
         for info in Currencies.all {
-            try db.execute(sql: "INSERT INTO currencies (code, usd_rate, minor_units) VALUES (?, ?, ?)",
-                           arguments: [info.code, info.usdRate, info.minorUnits])
+            try db.execute(
+                sql: "INSERT INTO currencies (code, usd_rate, minor_units) VALUES (?, ?, ?)",
+                arguments: [info.code, info.usdRate, info.minorUnits])
         }
     }
 
     private static func insertHotels(_ db: Database, count: Int, seed: UInt64, progress: (Int) -> Void) throws {
         let generator = HotelGenerator(seed: seed)
-        let insertHotel = try db.makeStatement(sql: """
-            INSERT INTO hotels (id, hotel_id, name, name_key, address, city, city_key, country, latitude, longitude,
-                                stars, price, currency, price_usd, phone, amenities, amenity_mask, logo_initials, logo_seed, logo_version)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)
-            """)
+        let insertHotel = try db.makeStatement(
+            sql: """
+                INSERT INTO hotels (id, hotel_id, name, name_key, address, city, city_key, country, latitude, longitude,
+                                    stars, price, currency, price_usd, phone, amenities, amenity_mask, logo_initials, logo_seed, logo_version)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)
+                """)
         let insertDescription = try db.makeStatement(sql: "INSERT INTO hotel_descriptions (id, description) VALUES (?, ?)")
         let insertAmenity = try db.makeStatement(sql: "INSERT INTO hotel_amenities (hotel_rowid, amenity) VALUES (?, ?)")
-        guard count > 0 else { progress(0); return }
+        guard count > 0 else {
+            progress(0)
+            return
+        }
         // Hotels are generated in batches on every core, then inserted in order on this thread.
         let batchSize = 8_192
         var next = 1
@@ -114,10 +121,11 @@ public enum CatalogSeeder {
             for h in generateBatch(range, generator: generator) {
                 let number = h.number
                 try insertHotel.execute(arguments: [
-                number, h.hotelId, h.name, h.nameKey, h.address, h.city, h.cityKey, h.country, h.latitude, h.longitude,
-                h.stars, h.price, h.currency, h.priceUSD, h.phone, h.amenities.joined(separator: ","), Amenity.mask(h.amenities), h.logoInitials,
-                Int64(bitPattern: h.logoSeed),
-            ])
+                    number, h.hotelId, h.name, h.nameKey, h.address, h.city, h.cityKey, h.country, h.latitude, h.longitude,
+                    h.stars, h.price, h.currency, h.priceUSD, h.phone, h.amenities.joined(separator: ","), Amenity.mask(h.amenities),
+                    h.logoInitials,
+                    Int64(bitPattern: h.logoSeed),
+                ])
                 try insertDescription.execute(arguments: [number, h.description])
                 for amenity in h.amenities {
                     try insertAmenity.execute(arguments: [number, amenity])

@@ -36,7 +36,10 @@ struct HotelGenerator: Sendable {
         self.seed = seed
         self.cities = cities
         var total = 0
-        cumulativeWeights = cities.map { total += $0.weight; return total }
+        cumulativeWeights = cities.map {
+            total += $0.weight
+            return total
+        }
         cityKeys = cities.map { CatalogText.fold($0.name) }
     }
 
@@ -70,9 +73,10 @@ struct HotelGenerator: Sendable {
         let (price, currencyInfo, minorAmount) = Self.price(city: city, stars: stars, rng: &rng)
         let amenities = Self.amenities(stars: stars, rng: &rng)
         let phone = Self.fill(city.phone, rng: &rng)
-        let description = Self.describe(name: naming.name, kind: naming.kindEnglish, stars: stars, district: district.english,
-                                        city: city, distanceKm: GeoMath.distanceKm(latitude, longitude, city.latitude, city.longitude),
-                                        amenities: amenities, rng: &rng)
+        let description = Self.describe(
+            name: naming.name, kind: naming.kindEnglish, stars: stars, district: district.english,
+            city: city, distanceKm: GeoMath.distanceKm(latitude, longitude, city.latitude, city.longitude),
+            amenities: amenities, rng: &rng)
         let logoSeed = rng.next()
 
         return SeedHotel(
@@ -192,11 +196,20 @@ struct HotelGenerator: Sendable {
         var chars = template.makeIterator()
         var pending: [Character] = []
         while let ch = chars.next() {
-            guard ch == "{" else { out.append(ch); continue }
+            guard ch == "{" else {
+                out.append(ch)
+                continue
+            }
             pending = ["{"]
-            guard let key = chars.next() else { out.append(contentsOf: pending); break }
+            guard let key = chars.next() else {
+                out.append(contentsOf: pending)
+                break
+            }
             pending.append(key)
-            guard let close = chars.next() else { out.append(contentsOf: pending); break }
+            guard let close = chars.next() else {
+                out.append(contentsOf: pending)
+                break
+            }
             if close == "}", let replacement = value(key) {
                 out += replacement
             } else {
@@ -208,10 +221,12 @@ struct HotelGenerator: Sendable {
     }
 
     static func arabicIndic(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.map { scalar in
-            guard ("0"..."9").contains(scalar) else { return scalar }
-            return Unicode.Scalar(0x0660 + scalar.value - 0x30)!
-        }))
+        String(
+            String.UnicodeScalarView(
+                text.unicodeScalars.map { scalar in
+                    guard ("0"..."9").contains(scalar) else { return scalar }
+                    return Unicode.Scalar(0x0660 + scalar.value - 0x30)!
+                }))
     }
 
     static func fill(_ pattern: String, rng: inout SplitMix64) -> String {
@@ -285,8 +300,10 @@ struct HotelGenerator: Sendable {
         "Luggage can be stored before check-in and after check-out.",
     ]
 
-    static func describe(name: String, kind: String, stars: Int, district: String, city: CitySpec, distanceKm: Double,
-                         amenities: [String], rng: inout SplitMix64) -> String {
+    static func describe(
+        name: String, kind: String, stars: Int, district: String, city: CitySpec, distanceKm: Double,
+        amenities: [String], rng: inout SplitMix64
+    ) -> String {
         let kindWord = kind.lowercased()
         var sentences: [String] = []
         if stars == 0 {
@@ -302,8 +319,10 @@ struct HotelGenerator: Sendable {
         }
         if rng.chance(0.7) {
             let km = (distanceKm * 10).rounded() / 10
-            sentences.append(km < 0.5 ? "It sits right in the centre of \(city.name)."
-                                      : "The centre of \(city.name) is \(km) km away.")
+            sentences.append(
+                km < 0.5
+                    ? "It sits right in the centre of \(city.name)."
+                    : "The centre of \(city.name) is \(km) km away.")
         }
         if rng.chance(0.5) {
             if rng.chance(0.4) && city.language.name != Languages.english.name {

@@ -11,8 +11,12 @@ func t(_ local: String, _ english: String) -> Term { Term(local: local, english:
 func latin(_ words: [String]) -> [Term] { words.map { Term(local: $0, english: $0) } }
 
 enum Continent: String, Sendable, CaseIterable {
-    case asia = "Asia", africa = "Africa", europe = "Europe"
-    case northAmerica = "North America", southAmerica = "South America", oceania = "Oceania"
+    case asia = "Asia"
+    case africa = "Africa"
+    case europe = "Europe"
+    case northAmerica = "North America"
+    case southAmerica = "South America"
+    case oceania = "Oceania"
 }
 
 /// How a language names hotels. Patterns use `{b}` (brand), `{k}` (kind), `{d}` (district).
@@ -28,8 +32,8 @@ struct LanguageSpec: Sendable {
 }
 
 enum AddressNumber: Sendable {
-    case plain      // {n}: 1–250, {m}: 1–99
-    case japanese   // {n}: chōme-banchi-gō, "2-8-1"
+    case plain  // {n}: 1–250, {m}: 1–99
+    case japanese  // {n}: chōme-banchi-gō, "2-8-1"
 }
 
 struct CitySpec: Sendable {

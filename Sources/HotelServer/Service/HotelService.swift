@@ -1,6 +1,6 @@
 import Foundation
-import Hummingbird
 import HotelSOAP
+import Hummingbird
 import Logging
 import NIOCore
 

@@ -13,14 +13,16 @@ struct LogoEndpoint: Sendable {
     func handle(_ request: Request, context: some RequestContext) async throws -> Response {
         let file = context.parameters.get("file") ?? ""
         guard file.hasSuffix(".png"), file.count > 4,
-              file.dropLast(4).allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) else {
+            file.dropLast(4).allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") })
+        else {
             return Response.plainText(.notFound, "no such logo: expected /logos/{HotelId}.png\n")
         }
         let id = String(file.dropLast(4))
         var size = 64
         if let raw = request.uri.queryParameters.get("size") {
             guard let n = Int(raw), Self.sizes.contains(n) else {
-                return Response.plainText(.badRequest, "size must be an integer from \(Self.sizes.lowerBound) to \(Self.sizes.upperBound)\n")
+                return Response.plainText(
+                    .badRequest, "size must be an integer from \(Self.sizes.lowerBound) to \(Self.sizes.upperBound)\n")
             }
             size = n
         }
@@ -29,7 +31,9 @@ struct LogoEndpoint: Sendable {
         }
         let etag = "\"\(id)-\(spec.version)-\(size)\""
         var headers: HTTPFields = [.eTag: etag, .cacheControl: "public, max-age=86400"]
-        if let match = request.headers[.ifNoneMatch], match.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == etag }) {
+        if let match = request.headers[.ifNoneMatch],
+            match.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == etag })
+        {
             return Response(status: .notModified, headers: headers)
         }
         let key = "\(id)/\(spec.version)/\(size)"
@@ -49,8 +53,9 @@ struct LogoEndpoint: Sendable {
 extension Response {
     /// A short plain-text answer (404s, health, usage hints).
     static func plainText(_ status: HTTPResponse.Status, _ body: String) -> Response {
-        Response(status: status, headers: [.contentType: "text/plain; charset=utf-8"],
-                 body: ResponseBody(byteBuffer: ByteBuffer(string: body)))
+        Response(
+            status: status, headers: [.contentType: "text/plain; charset=utf-8"],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: body)))
     }
 }
 
@@ -65,7 +70,11 @@ final class LogoCache: @unchecked Sendable {
     init(capacity: Int) { self.capacity = capacity }
 
     subscript(key: String) -> [UInt8]? {
-        get { lock.lock(); defer { lock.unlock() }; return entries[key] }
+        get {
+            lock.lock()
+            defer { lock.unlock() }
+            return entries[key]
+        }
         set {
             lock.lock()
             defer { lock.unlock() }

@@ -24,7 +24,9 @@ struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
         return response
     }
 
-    private func log(_ request: Request, _ context: Context, _ box: RequestLog.Box, _ status: HTTPResponse.Status, _ start: ContinuousClock.Instant) {
+    private func log(
+        _ request: Request, _ context: Context, _ box: RequestLog.Box, _ status: HTTPResponse.Status, _ start: ContinuousClock.Instant
+    ) {
         let elapsed = ContinuousClock.now - start
         let ms = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000
         var metadata: Logger.Metadata = [
@@ -43,8 +45,16 @@ enum RequestLog {
         private let lock = NSLock()
         private var _operation: String?
         var operation: String? {
-            get { lock.lock(); defer { lock.unlock() }; return _operation }
-            set { lock.lock(); _operation = newValue; lock.unlock() }
+            get {
+                lock.lock()
+                defer { lock.unlock() }
+                return _operation
+            }
+            set {
+                lock.lock()
+                _operation = newValue
+                lock.unlock()
+            }
         }
     }
 

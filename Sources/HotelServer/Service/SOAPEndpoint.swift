@@ -1,7 +1,7 @@
 import Foundation
 import HTTPTypes
-import Hummingbird
 import HotelSOAP
+import Hummingbird
 import Logging
 
 /// `POST /soap`: both SOAP versions on one path, told apart by content type.
@@ -34,9 +34,11 @@ struct SOAPEndpoint: Sendable {
         let envelope = try await parse(request, version: version)
         guard envelope.version == version else {
             let code = envelope.version == .v11 ? "a SOAP 1.1 envelope" : "a SOAP 1.2 envelope"
-            throw SOAPFaultError(SOAPFault(
-                version: version, code: .versionMismatch,
-                reason: "the content type says \(version) but the body is \(code); send text/xml for 1.1, application/soap+xml for 1.2"))
+            throw SOAPFaultError(
+                SOAPFault(
+                    version: version, code: .versionMismatch,
+                    reason: "the content type says \(version) but the body is \(code); send text/xml for 1.1, application/soap+xml for 1.2")
+            )
         }
         switch envelope.message {
         case .searchHotels(let query):
@@ -48,7 +50,8 @@ struct SOAPEndpoint: Sendable {
             try checkAction(request, version: version, operation: .getHotel)
             return try await getHotel(id, version: version)
         case let other:
-            throw SOAPFaultError.sender(version, .unknownOperation,
+            throw SOAPFaultError.sender(
+                version, .unknownOperation,
                 "the body holds \(other.kindName); this service answers SearchHotels and GetHotel")
         }
     }
@@ -86,7 +89,8 @@ struct SOAPEndpoint: Sendable {
         case SOAPVersion.v12.mediaType: return .v12
         default:
             let got = contentType.isEmpty ? "no Content-Type" : "Content-Type \(contentType)"
-            throw SOAPFaultError.sender(.v11, .malformedRequest,
+            throw SOAPFaultError.sender(
+                .v11, .malformedRequest,
                 "\(got): send text/xml for SOAP 1.1 or application/soap+xml for SOAP 1.2",
                 status: .unsupportedMediaType)
         }
@@ -117,7 +121,8 @@ struct SOAPEndpoint: Sendable {
         }
         // An absent or empty action says nothing; a different one contradicts the body.
         guard let sent, !sent.isEmpty, sent != operation.action else { return }
-        throw SOAPFaultError.sender(version, .unknownOperation,
+        throw SOAPFaultError.sender(
+            version, .unknownOperation,
             "the action \"\(sent)\" does not match the body's \(operation.rawValue) (expected \"\(operation.action)\")")
     }
 

@@ -1,5 +1,5 @@
-import Hummingbird
 import HotelSOAP
+import Hummingbird
 
 /// A fault the service answers with. It renders itself as a SOAP fault response
 /// (Hummingbird's `HTTPResponseError`), in the SOAP version of the request, with HTTP 500
@@ -18,20 +18,22 @@ public struct SOAPFaultError: HTTPResponseError, CustomStringConvertible {
         _ version: SOAPVersion, _ code: SearchFaultCode, _ message: String, field: String? = nil,
         status: HTTPResponse.Status = .internalServerError
     ) -> SOAPFaultError {
-        SOAPFaultError(SOAPFault(
-            version: version, code: .sender(in: version),
-            subcode: version == .v12 ? SOAPFault.Subcode(code) : nil, reason: message,
-            detail: SearchFault(code: code, message: message, field: field)), status: status)
+        SOAPFaultError(
+            SOAPFault(
+                version: version, code: .sender(in: version),
+                subcode: version == .v12 ? SOAPFault.Subcode(code) : nil, reason: message,
+                detail: SearchFault(code: code, message: message, field: field)), status: status)
     }
 
     /// We failed: `Server`/`Receiver`. The message names the request id for the logs and
     /// nothing else: internals never leak to the caller.
     public static func receiver(_ version: SOAPVersion, requestID: String) -> SOAPFaultError {
         let message = "Internal error; the service logged it as request \(requestID)"
-        return SOAPFaultError(SOAPFault(
-            version: version, code: .receiver(in: version),
-            subcode: version == .v12 ? .internal : nil, reason: message,
-            detail: SearchFault(code: .internal, message: message, field: nil)))
+        return SOAPFaultError(
+            SOAPFault(
+                version: version, code: .receiver(in: version),
+                subcode: version == .v12 ? .internal : nil, reason: message,
+                detail: SearchFault(code: .internal, message: message, field: nil)))
     }
 
     public func response(from request: Request, context: some RequestContext) throws -> Response {

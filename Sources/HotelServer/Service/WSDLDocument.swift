@@ -9,6 +9,7 @@ public enum WSDLDocument {
     }
 
     private static func escaped(_ s: String) -> String {
-        s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;").replacingOccurrences(of: "<", with: "&lt;")
+        s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;").replacingOccurrences(
+            of: "<", with: "&lt;")
     }
 }

@@ -17,7 +17,10 @@ extension KeyDecoder {
         // SGR mouse: ESC [ < button ; column ; row (M = press, m = release)
         if parameters.first == UInt8(ascii: "<"), final == UInt8(ascii: "M") || final == UInt8(ascii: "m") {
             let numbers = Self.numbers(in: parameters.dropFirst())
-            if numbers.count == 3, let key = Self.mouseKey(button: numbers[0], column: numbers[1] - 1, row: numbers[2] - 1, pressed: final == UInt8(ascii: "M")) {
+            if numbers.count == 3,
+                let key = Self.mouseKey(
+                    button: numbers[0], column: numbers[1] - 1, row: numbers[2] - 1, pressed: final == UInt8(ascii: "M"))
+            {
                 keys.append(key)
             }
             return

@@ -15,7 +15,10 @@ extension CellBuffer {
             if cell.width == 0 { continue }
             if x + cell.width > limit {
                 // A wide character straddling the limit becomes a space, never a half.
-                if x < limit { set(.blank(style), row: row, column: x); x += 1 }
+                if x < limit {
+                    set(.blank(style), row: row, column: x)
+                    x += 1
+                }
                 break
             }
             set(cell, row: row, column: x)

@@ -69,7 +69,8 @@ public struct KittyImage: Sendable, Equatable {
     /// highlight must not be layered on top.
     public subscript(row: Int, column: Int) -> Cell {
         guard row >= 0, row < rows, column >= 0, column < columns,
-              let text = KittyPlaceholder.text(row: row, column: column) else { return .blank }
+            let text = KittyPlaceholder.text(row: row, column: column)
+        else { return .blank }
         return Cell(text: text, width: 1, style: Style(foreground: idColor))
     }
 

@@ -82,7 +82,8 @@ public enum KittyPlaceholder {
     public static func decode(_ text: String) -> (row: Int, column: Int)? {
         let scalars = Array(text.unicodeScalars)
         guard scalars.count == 3, scalars[0] == character,
-              let row = numbers[scalars[1]], let column = numbers[scalars[2]] else { return nil }
+            let row = numbers[scalars[1]], let column = numbers[scalars[2]]
+        else { return nil }
         return (row, column)
     }
 

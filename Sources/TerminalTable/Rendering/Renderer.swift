@@ -46,7 +46,8 @@ public struct Renderer: Sendable {
                 if cell == baseline[row, column] {
                     // Rewriting a few unchanged cells is cheaper than a cursor move
                     // (at least 6 bytes), so short gaps inside a run are bridged.
-                    let bridges = cursorColumn == column
+                    let bridges =
+                        cursorColumn == column
                         && Self.nextChange(in: frame, baseline: baseline, row: row, after: column) != nil
                     if !bridges { continue }
                 }
@@ -63,8 +64,9 @@ public struct Renderer: Sendable {
         if changes.isEmpty && output.isEmpty { return [] }
         if currentStyle != .plain { changes += EscapeSequence.resetStyle }
 
-        return Array((EscapeSequence.beginSynchronizedUpdate + EscapeSequence.hideCursor
-            + output + changes + EscapeSequence.endSynchronizedUpdate).utf8)
+        return Array(
+            (EscapeSequence.beginSynchronizedUpdate + EscapeSequence.hideCursor
+                + output + changes + EscapeSequence.endSynchronizedUpdate).utf8)
     }
 
     /// Longest run of unchanged cells worth rewriting instead of moving the cursor.

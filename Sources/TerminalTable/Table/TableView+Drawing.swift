@@ -5,12 +5,15 @@ extension TableView {
         drawLine(cells, into: &buffer, row: 0, lineInRow: 0, rowHeight: 1, widths: widths, base: theme.header, separatorStyle: theme.header)
     }
 
-    func drawBody(into buffer: inout CellBuffer, lines: Range<Int>, widths: [Int], state: TableViewState, dataSource: some TableDataSource) {
+    func drawBody(into buffer: inout CellBuffer, lines: Range<Int>, widths: [Int], state: TableViewState, dataSource: some TableDataSource)
+    {
         guard !lines.isEmpty else { return }
         guard let rowCount = dataSource.rowCount else {
             // Row count unknown: one placeholder row says "loading".
             let placeholder = columns.map { _ in TableCellContent.placeholder(loadingText) }
-            drawRow(placeholder, into: &buffer, top: lines.lowerBound, lines: lines, widths: widths, rowHeight: state.rowHeight, selected: false)
+            drawRow(
+                placeholder, into: &buffer, top: lines.lowerBound, lines: lines, widths: widths, rowHeight: state.rowHeight, selected: false
+            )
             return
         }
         if rowCount == 0 {
@@ -21,7 +24,9 @@ extension TableView {
         var index = state.topRow
         while top < lines.upperBound, index < rowCount {
             let cells = dataSource.row(at: index)?.cells ?? columns.map { _ in .placeholder(loadingText) }
-            drawRow(cells, into: &buffer, top: top, lines: lines, widths: widths, rowHeight: state.rowHeight, selected: index == state.selectedIndex)
+            drawRow(
+                cells, into: &buffer, top: top, lines: lines, widths: widths, rowHeight: state.rowHeight,
+                selected: index == state.selectedIndex)
             top += state.rowHeight
             index += 1
         }
@@ -32,18 +37,26 @@ extension TableView {
     }
 
     /// Draws one data row over `rowHeight` lines, clipped to `lines`.
-    private func drawRow(_ cells: [TableCellContent], into buffer: inout CellBuffer, top: Int, lines: Range<Int>, widths: [Int], rowHeight: Int, selected: Bool) {
+    private func drawRow(
+        _ cells: [TableCellContent], into buffer: inout CellBuffer, top: Int, lines: Range<Int>, widths: [Int], rowHeight: Int,
+        selected: Bool
+    ) {
         let base = selected ? theme.selected : .plain
         let separatorStyle = selected ? theme.separator.merged(with: theme.selected) : theme.separator
         for lineInRow in 0..<rowHeight where lines.contains(top + lineInRow) {
-            drawLine(cells, into: &buffer, row: top + lineInRow, lineInRow: lineInRow, rowHeight: rowHeight, widths: widths, base: base, separatorStyle: separatorStyle)
+            drawLine(
+                cells, into: &buffer, row: top + lineInRow, lineInRow: lineInRow, rowHeight: rowHeight, widths: widths, base: base,
+                separatorStyle: separatorStyle)
         }
     }
 
     /// Draws one screen line of a row: every column's slice for that line, with the
     /// separators between them. Widths are exact, so borders land at the same column
     /// on every line.
-    private func drawLine(_ cells: [TableCellContent], into buffer: inout CellBuffer, row: Int, lineInRow: Int, rowHeight: Int, widths: [Int], base: Style, separatorStyle: Style) {
+    private func drawLine(
+        _ cells: [TableCellContent], into buffer: inout CellBuffer, row: Int, lineInRow: Int, rowHeight: Int, widths: [Int], base: Style,
+        separatorStyle: Style
+    ) {
         buffer.fill(row: row, column: 0, width: buffer.width, height: 1, with: .blank(base))
         let textLine = verticalPlacement == .center ? (rowHeight - 1) / 2 : 0
         var x = 0
@@ -56,15 +69,31 @@ extension TableView {
             let content = index < cells.count ? cells[index] : .text("")
             switch content {
             case .image(let image):
-                drawImageLine(rows: image.rows, columns: image.columns, into: &buffer, row: row, lineInRow: lineInRow, rowHeight: rowHeight, x: x, width: width) { image[$0, $1] }
+                drawImageLine(
+                    rows: image.rows, columns: image.columns, into: &buffer, row: row, lineInRow: lineInRow, rowHeight: rowHeight, x: x,
+                    width: width
+                ) { image[$0, $1] }
             case .kittyImage(let image):
-                drawImageLine(rows: image.rows, columns: image.columns, into: &buffer, row: row, lineInRow: lineInRow, rowHeight: rowHeight, x: x, width: width) { image[$0, $1] }
+                drawImageLine(
+                    rows: image.rows, columns: image.columns, into: &buffer, row: row, lineInRow: lineInRow, rowHeight: rowHeight, x: x,
+                    width: width
+                ) { image[$0, $1] }
             case .text(let text):
-                if lineInRow == textLine { drawText(text, style: base, into: &buffer, row: row, x: x, width: width, alignment: columns[index].alignment) }
+                if lineInRow == textLine {
+                    drawText(text, style: base, into: &buffer, row: row, x: x, width: width, alignment: columns[index].alignment)
+                }
             case .styledText(let text, let style):
-                if lineInRow == textLine { drawText(text, style: style.merged(with: base), into: &buffer, row: row, x: x, width: width, alignment: columns[index].alignment) }
+                if lineInRow == textLine {
+                    drawText(
+                        text, style: style.merged(with: base), into: &buffer, row: row, x: x, width: width,
+                        alignment: columns[index].alignment)
+                }
             case .placeholder(let text):
-                if lineInRow == textLine { drawText(text, style: theme.placeholder.merged(with: base), into: &buffer, row: row, x: x, width: width, alignment: columns[index].alignment) }
+                if lineInRow == textLine {
+                    drawText(
+                        text, style: theme.placeholder.merged(with: base), into: &buffer, row: row, x: x, width: width,
+                        alignment: columns[index].alignment)
+                }
             }
             x += width
         }
@@ -73,7 +102,10 @@ extension TableView {
     /// Draws the slice of a picture that falls on one line of its row, clipped to the
     /// column. Cells are set as they are, without the row's style: half blocks carry their
     /// own colours, and kitty placeholders must keep exactly the id colour.
-    private func drawImageLine(rows: Int, columns: Int, into buffer: inout CellBuffer, row: Int, lineInRow: Int, rowHeight: Int, x: Int, width: Int, cell: (Int, Int) -> Cell) {
+    private func drawImageLine(
+        rows: Int, columns: Int, into buffer: inout CellBuffer, row: Int, lineInRow: Int, rowHeight: Int, x: Int, width: Int,
+        cell: (Int, Int) -> Cell
+    ) {
         let imageRow = lineInRow - imageTop(imageRows: rows, rowHeight: rowHeight)
         guard imageRow >= 0, imageRow < rows else { return }
         for column in 0..<max(0, min(width, columns)) {
@@ -86,7 +118,9 @@ extension TableView {
         verticalPlacement == .center ? max(0, (rowHeight - imageRows) / 2) : 0
     }
 
-    private func drawText(_ text: String, style: Style, into buffer: inout CellBuffer, row: Int, x: Int, width: Int, alignment: TextAlignment) {
+    private func drawText(
+        _ text: String, style: Style, into buffer: inout CellBuffer, row: Int, x: Int, width: Int, alignment: TextAlignment
+    ) {
         let fitted = DisplayWidth.fit(sanitizer.sanitize(text), toWidth: width, alignment: alignment)
         buffer.write(fitted, row: row, column: x, style: style, maxWidth: width)
     }

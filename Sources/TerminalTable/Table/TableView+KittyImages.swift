@@ -24,8 +24,9 @@ extension TableView {
             let cells = dataSource.row(at: index)?.cells ?? []
             for (column, width) in widths.enumerated() where width > 0 && column < cells.count {
                 guard case .kittyImage(let image) = cells[column],
-                      imageTop(imageRows: image.rows, rowHeight: state.rowHeight) < visibleLines,
-                      seen.insert(image.id).inserted else { continue }
+                    imageTop(imageRows: image.rows, rowHeight: state.rowHeight) < visibleLines,
+                    seen.insert(image.id).inserted
+                else { continue }
                 images.append(image)
             }
             top += state.rowHeight

@@ -51,7 +51,8 @@ public struct TextPanel: Sendable, Equatable {
         if innerWidth > 2, !footer.isEmpty {
             let label = DisplayWidth.truncate(" " + sanitizer.sanitize(footer) + " ", toWidth: innerWidth - 1)
             let labelWidth = DisplayWidth.of(label)
-            buffer.write(label, row: box.row + box.height - 1, column: box.column + box.width - 1 - labelWidth - 1, style: theme.panelBorder)
+            buffer.write(
+                label, row: box.row + box.height - 1, column: box.column + box.width - 1 - labelWidth - 1, style: theme.panelBorder)
         }
 
         // One space of padding on each side of the text.

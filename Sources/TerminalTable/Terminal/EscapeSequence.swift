@@ -70,7 +70,8 @@ public enum EscapeSequence {
     /// attribute that goes away falls back to a full reset.
     public static func transition(from old: Style, to new: Style) -> String {
         if old == new { return "" }
-        let lostAttribute = (old.bold && !new.bold) || (old.dim && !new.dim)
+        let lostAttribute =
+            (old.bold && !new.bold) || (old.dim && !new.dim)
             || (old.underline && !new.underline) || (old.reverse && !new.reverse)
         if lostAttribute { return style(new) }
         var codes: [String] = []
@@ -168,10 +169,12 @@ public enum EscapeSequence {
     // MARK: Whole-session setup
 
     /// Everything sent when an interactive session starts.
-    public static let enterInteractive = enterAlternateScreen + hideCursor + disableLineWrap
+    public static let enterInteractive =
+        enterAlternateScreen + hideCursor + disableLineWrap
         + disableBracketedPaste + enableMouse + clearScreen
 
     /// Everything sent to give the terminal back; safe to send more than once.
-    public static let leaveInteractive = endSynchronizedUpdate + disableMouse + resetStyle
+    public static let leaveInteractive =
+        endSynchronizedUpdate + disableMouse + resetStyle
         + enableLineWrap + showCursor + leaveAlternateScreen
 }

@@ -1,7 +1,8 @@
 import Dispatch
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The real terminal: raw mode, alternate screen, mouse, resize and key events.

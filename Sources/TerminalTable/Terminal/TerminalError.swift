@@ -19,7 +19,7 @@ public enum TerminalError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .notATerminal:
             return "Interactive mode needs a terminal: stdin and stdout must be a TTY (are they redirected or piped?)."
-        case let .systemCall(call, code):
+        case .systemCall(let call, let code):
             return "Terminal setup failed: \(call) returned errno \(code)."
         }
     }

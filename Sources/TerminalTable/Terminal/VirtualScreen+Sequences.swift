@@ -123,7 +123,9 @@ extension VirtualScreen {
             case 2: style.dim = true
             case 4: style.underline = true
             case 7: style.reverse = true
-            case 22: style.bold = false; style.dim = false
+            case 22:
+                style.bold = false
+                style.dim = false
             case 24: style.underline = false
             case 27: style.reverse = false
             case 39: style.foreground = nil

@@ -40,32 +40,32 @@ extension DisplayWidth {
     }
 
     private static let wideRanges: [ClosedRange<UInt32>] = [
-        0x1100...0x115F,    // Hangul Jamo initial consonants
-        0x231A...0x231B,    // watch, hourglass
-        0x2329...0x232A,    // angle brackets
-        0x2E80...0x2E99,    // CJK radicals supplement
+        0x1100...0x115F,  // Hangul Jamo initial consonants
+        0x231A...0x231B,  // watch, hourglass
+        0x2329...0x232A,  // angle brackets
+        0x2E80...0x2E99,  // CJK radicals supplement
         0x2E9B...0x2EF3,
-        0x2F00...0x2FD5,    // Kangxi radicals
-        0x2FF0...0x2FFF,    // ideographic description characters
-        0x3000...0x303E,    // ideographic space, CJK symbols and punctuation
-        0x3041...0x3096,    // Hiragana
-        0x3099...0x30FF,    // kana marks, Katakana
-        0x3105...0x312F,    // Bopomofo
-        0x3131...0x318E,    // Hangul compatibility Jamo
-        0x3190...0x31E5,    // Kanbun, Bopomofo extended, CJK strokes
-        0x31EF...0x321E,    // Katakana phonetic extensions, enclosed CJK
+        0x2F00...0x2FD5,  // Kangxi radicals
+        0x2FF0...0x2FFF,  // ideographic description characters
+        0x3000...0x303E,  // ideographic space, CJK symbols and punctuation
+        0x3041...0x3096,  // Hiragana
+        0x3099...0x30FF,  // kana marks, Katakana
+        0x3105...0x312F,  // Bopomofo
+        0x3131...0x318E,  // Hangul compatibility Jamo
+        0x3190...0x31E5,  // Kanbun, Bopomofo extended, CJK strokes
+        0x31EF...0x321E,  // Katakana phonetic extensions, enclosed CJK
         0x3220...0x3247,
-        0x3250...0xA48C,    // enclosed CJK, CJK compatibility, Ext A, Yijing, URO, Yi
-        0xA490...0xA4C6,    // Yi radicals
-        0xA960...0xA97C,    // Hangul Jamo extended A
-        0xAC00...0xD7A3,    // Hangul syllables
-        0xF900...0xFAFF,    // CJK compatibility ideographs
-        0xFE10...0xFE19,    // vertical forms
-        0xFE30...0xFE52,    // CJK compatibility forms, small forms
+        0x3250...0xA48C,  // enclosed CJK, CJK compatibility, Ext A, Yijing, URO, Yi
+        0xA490...0xA4C6,  // Yi radicals
+        0xA960...0xA97C,  // Hangul Jamo extended A
+        0xAC00...0xD7A3,  // Hangul syllables
+        0xF900...0xFAFF,  // CJK compatibility ideographs
+        0xFE10...0xFE19,  // vertical forms
+        0xFE30...0xFE52,  // CJK compatibility forms, small forms
         0xFE54...0xFE66,
         0xFE68...0xFE6B,
-        0xFF01...0xFF60,    // fullwidth ASCII variants
-        0xFFE0...0xFFE6,    // fullwidth signs
+        0xFF01...0xFF60,  // fullwidth ASCII variants
+        0xFFE0...0xFFE6,  // fullwidth signs
         0x16FE0...0x16FE4,  // ideographic symbols
         0x16FF0...0x16FF1,
         0x17000...0x187F7,  // Tangut

@@ -34,17 +34,17 @@ public struct Sanitizer: Sendable, Equatable {
     /// reorder the text around them or show a picture.
     public static func isDangerous(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
-        case 0x00...0x1F, 0x7F...0x9F:      // C0 (incl. TAB/CR/LF/ESC), DEL, C1 (incl. CSI 0x9B)
+        case 0x00...0x1F, 0x7F...0x9F:  // C0 (incl. TAB/CR/LF/ESC), DEL, C1 (incl. CSI 0x9B)
             return true
-        case 0x200E, 0x200F, 0x061C:        // LRM, RLM, ALM
+        case 0x200E, 0x200F, 0x061C:  // LRM, RLM, ALM
             return true
-        case 0x202A...0x202E:               // embeddings and overrides
+        case 0x202A...0x202E:  // embeddings and overrides
             return true
-        case 0x2066...0x2069:               // isolates
+        case 0x2066...0x2069:  // isolates
             return true
-        case 0x2028, 0x2029:                // line / paragraph separator break lines in some terminals
+        case 0x2028, 0x2029:  // line / paragraph separator break lines in some terminals
             return true
-        case 0x10EEEE:                      // kitty image placeholder: would draw one of our images
+        case 0x10EEEE:  // kitty image placeholder: would draw one of our images
             return true
         default:
             return false

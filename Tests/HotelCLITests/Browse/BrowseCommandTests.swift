@@ -4,10 +4,12 @@ import Testing
 /// `hotels browse` and `hotels demo` outside a terminal, and their usage errors.
 @Suite("hotels browse/demo: command line")
 struct BrowseCommandTests {
-    @Test("without a terminal both commands point to hotels search and exit 64", arguments: [
-        ["browse", "--endpoint", "http://127.0.0.1:9/soap"],
-        ["demo"],
-    ])
+    @Test(
+        "without a terminal both commands point to hotels search and exit 64",
+        arguments: [
+            ["browse", "--endpoint", "http://127.0.0.1:9/soap"],
+            ["demo"],
+        ])
     func notATerminal(arguments: [String]) async throws {
         let result = try await HotelsBinary.run(arguments)
         #expect(result.status == 64)

@@ -1,9 +1,10 @@
 import Foundation
-@testable import HotelCLI
 import HotelClient
 import HotelSOAP
 import Logging
 import TerminalTable
+
+@testable import HotelCLI
 
 /// A `BrowseSession` on an in-memory terminal, talking real HTTP to a real `hotels serve`.
 struct BrowseHarness {

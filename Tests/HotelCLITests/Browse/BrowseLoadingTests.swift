@@ -1,9 +1,10 @@
 import Foundation
-@testable import HotelCLI
-import HotelServer
 import HotelSOAP
+import HotelServer
 import TerminalTable
 import Testing
+
+@testable import HotelCLI
 
 /// What the table downloads, and what it does when downloads fail.
 @Suite("hotels browse: lazy loading", .serialized)
@@ -20,7 +21,8 @@ struct BrowseLoadingTests {
     /// Body lines whose logo column shows a picture.
     static func rowsWithPictures(_ terminal: InMemoryTerminal) -> Int {
         stride(from: 1, to: terminal.size.height - 1, by: 2).filter { row in
-            ["▀", "▄"].contains(terminal.cell(row: row, column: 0).text) || ["▀", "▄"].contains(terminal.cell(row: row + 1, column: 0).text)
+            ["▀", "▄"].contains(terminal.cell(row: row, column: 0).text)
+                || ["▀", "▄"].contains(terminal.cell(row: row + 1, column: 0).text)
         }.count
     }
 
@@ -70,7 +72,8 @@ struct BrowseLoadingTests {
         var lastRows = HotelQuery()
         lastRows.offset = 2986
         lastRows.limit = 14
-        let expectedLast = try await SQLiteCatalog(path: try await LiveServer.catalogPath(), baseURL: "").search(lastRows).hotels.map(\.name)
+        let expectedLast = try await SQLiteCatalog(path: try await LiveServer.catalogPath(), baseURL: "").search(lastRows).hotels.map(
+            \.name)
 
         _ = try await harness.run { terminal in
             try await terminal.waitUntil("the first logos") { _ in Self.rowsWithPictures(terminal) == 14 }

@@ -1,9 +1,10 @@
 import Foundation
-@testable import HotelCLI
-import HotelServer
 import HotelSOAP
+import HotelServer
 import TerminalTable
 import Testing
+
+@testable import HotelCLI
 
 /// The interactive table on an in-memory terminal against the real service: what the
 /// user sees, and what the table asks the network for.
@@ -87,7 +88,8 @@ struct BrowseSessionTests {
         // Only characters XML 1.0 can carry reach a client (ESC and BEL cannot be sent at
         // all), so the threats are C1 controls (U+009B is CSI), DEL and bidi overrides.
         let hostile = "Evil\u{9B}2J\u{202E}Inn\u{7F}\u{85}\u{2066}x"
-        let update = "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute('UPDATE hotels SET name=? WHERE hotel_id=?', (sys.argv[2], sys.argv[3])); c.commit()"
+        let update =
+            "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute('UPDATE hotels SET name=? WHERE hotel_id=?', (sys.argv[2], sys.argv[3])); c.commit()"
         let result = try await HotelsBinary.run(["python3", "-c", update, catalog, hostile, first.id], executable: "/usr/bin/env")
         try #require(result.status == 0, "\(result.stderr)")
         let server = try await LiveServer.start(catalog: catalog)
@@ -98,8 +100,14 @@ struct BrowseSessionTests {
             let line = terminal.screenLines[1]
             #expect(line.contains("Evil"))
             #expect(line.contains("Inn"))
-            #expect(!line.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F || (0x80...0x9F).contains($0.value) || $0 == "\u{202E}" || $0 == "\u{2066}" })
-            #expect(!terminal.writtenText.unicodeScalars.contains { (0x80...0x9F).contains($0.value) || $0 == "\u{202E}" || $0 == "\u{2066}" || $0.value == 0x7F })
+            #expect(
+                !line.unicodeScalars.contains {
+                    $0.value < 0x20 || $0.value == 0x7F || (0x80...0x9F).contains($0.value) || $0 == "\u{202E}" || $0 == "\u{2066}"
+                })
+            #expect(
+                !terminal.writtenText.unicodeScalars.contains {
+                    (0x80...0x9F).contains($0.value) || $0 == "\u{202E}" || $0 == "\u{2066}" || $0.value == 0x7F
+                })
             // The rest of the screen was not cleared by the name.
             #expect(terminal.names().count == 14)
         }
@@ -157,11 +165,15 @@ struct BrowseSessionTests {
             terminal.inject(bytes: Array("Hotel".utf8))
             try await terminal.waitUntil("the prompt") { $0.last?.contains("Name contains: Hotel") == true }
             terminal.inject(.enter)
-            try await terminal.waitUntil("the name search") { $0.last?.contains("of \(HotelRows.grouped(String(byName.totalCount)))") == true }
+            try await terminal.waitUntil("the name search") {
+                $0.last?.contains("of \(HotelRows.grouped(String(byName.totalCount)))") == true
+            }
             #expect(terminal.names() == byName.hotels.map(\.name))
             #expect(terminal.statusText.contains("name “Hotel”"))
             terminal.inject(.char("s"))
-            try await terminal.waitUntil("price order") { _ in terminal.statusText.contains("sort price") && terminal.names() == byPrice.hotels.map(\.name) }
+            try await terminal.waitUntil("price order") { _ in
+                terminal.statusText.contains("sort price") && terminal.names() == byPrice.hotels.map(\.name)
+            }
         }
     }
 
@@ -181,9 +193,14 @@ struct BrowseSessionTests {
         var harness = BrowseHarness(endpoint: try await LiveServer.shared().endpoint)
         harness.images = .kitty
         let terminal = try await withKnownTerminal(harness) { terminal in
-            try await terminal.waitUntil("the logos") { $0.last?.contains("logos 0 loading") == true && $0.dropFirst().first?.unicodeScalars.first == "\u{10EEEE}" }
+            try await terminal.waitUntil("the logos") {
+                $0.last?.contains("logos 0 loading") == true && $0.dropFirst().first?.unicodeScalars.first == "\u{10EEEE}"
+            }
             terminal.inject(.pageDown)
-            try await terminal.waitUntil("the next logos") { $0.last?.contains("row 15 of") == true && $0.last?.contains("logos 0 loading") == true && $0[1].unicodeScalars.first == "\u{10EEEE}" }
+            try await terminal.waitUntil("the next logos") {
+                $0.last?.contains("row 15 of") == true && $0.last?.contains("logos 0 loading") == true
+                    && $0[1].unicodeScalars.first == "\u{10EEEE}"
+            }
         }
         let written = terminal.writtenText
         let uploads = written.components(separatedBy: "\u{1B}_Ga=T,f=100,i=").dropFirst().map { $0.prefix { $0 != "," } }

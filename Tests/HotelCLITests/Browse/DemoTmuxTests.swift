@@ -99,46 +99,46 @@ struct DemoTmuxTests {
     @Test("demo starts, shows rows and half-block logos, scrolls, and q gives the shell back sane")
     func demo() async throws {
         try await withTmux { tmux in
-        try await tmux.start("demo")
-        try await tmux.waitFor("the first page") { $0.contains("row 1 of 10,000") && $0.contains("logos 0 loading") }
+            try await tmux.start("demo")
+            try await tmux.waitFor("the first page") { $0.contains("row 1 of 10,000") && $0.contains("logos 0 loading") }
 
-        let screen = try await tmux.capture(escapes: true)
-        #expect(screen.contains("▀"))
-        #expect(screen.contains("38;2;"), "logos are drawn in truecolor")
-        let lines = try await tmux.lines()
-        #expect(lines[0].hasPrefix("Logo │ Name"))
-        let firstRow = lines[1]
+            let screen = try await tmux.capture(escapes: true)
+            #expect(screen.contains("▀"))
+            #expect(screen.contains("38;2;"), "logos are drawn in truecolor")
+            let lines = try await tmux.lines()
+            #expect(lines[0].hasPrefix("Logo │ Name"))
+            let firstRow = lines[1]
 
-        try await tmux.keys("j", "j", "j")
-        try await tmux.waitFor("row 4") { $0.contains("row 4 of 10,000") }
-        try await tmux.keys("NPage")
-        try await tmux.waitFor("the next screen") { $0.contains("row 19 of 10,000") }
-        try await tmux.waitFor("rows that moved") { screen in
-            let lines = screen.components(separatedBy: "\n")
-            return lines[1] != firstRow && lines[1].contains("│") && !lines[1].contains("…")
-        }
+            try await tmux.keys("j", "j", "j")
+            try await tmux.waitFor("row 4") { $0.contains("row 4 of 10,000") }
+            try await tmux.keys("NPage")
+            try await tmux.waitFor("the next screen") { $0.contains("row 19 of 10,000") }
+            try await tmux.waitFor("rows that moved") { screen in
+                let lines = screen.components(separatedBy: "\n")
+                return lines[1] != firstRow && lines[1].contains("│") && !lines[1].contains("…")
+            }
 
-        // SIGWINCH: the table is laid out again for the new size.
-        try await tmux.run(["resize-window", "-t", "t", "-x", "80", "-y", "20"])
-        try await tmux.waitFor("the 80 × 20 layout") { screen in
-            let lines = screen.components(separatedBy: "\n")
-            return lines.count >= 20 && lines[19].contains("row 19 of 10,000") && lines[0].hasPrefix("Logo │ Name")
-        }
+            // SIGWINCH: the table is laid out again for the new size.
+            try await tmux.run(["resize-window", "-t", "t", "-x", "80", "-y", "20"])
+            try await tmux.waitFor("the 80 × 20 layout") { screen in
+                let lines = screen.components(separatedBy: "\n")
+                return lines.count >= 20 && lines[19].contains("row 19 of 10,000") && lines[0].hasPrefix("Logo │ Name")
+            }
 
-        try await tmux.keys("q")
-        try await tmux.waitFor("the shell", timeout: .seconds(10)) { $0.contains("EXIT=0") }
-        try await expectSaneTerminal(tmux, pane: try await tmux.capture())
+            try await tmux.keys("q")
+            try await tmux.waitFor("the shell", timeout: .seconds(10)) { $0.contains("EXIT=0") }
+            try await expectSaneTerminal(tmux, pane: try await tmux.capture())
         }
     }
 
     @Test("SIGTERM while the table is up restores the terminal and exits 143")
     func terminated() async throws {
         try await withTmux { tmux in
-        try await tmux.start("demo --images none")
-        try await tmux.waitFor("the first page") { $0.contains("row 1 of 10,000") }
-        kill(try await tmux.programPID(), SIGTERM)
-        try await tmux.waitFor("the shell", timeout: .seconds(10)) { $0.contains("EXIT=143") }
-        try await expectSaneTerminal(tmux, pane: try await tmux.capture())
+            try await tmux.start("demo --images none")
+            try await tmux.waitFor("the first page") { $0.contains("row 1 of 10,000") }
+            kill(try await tmux.programPID(), SIGTERM)
+            try await tmux.waitFor("the shell", timeout: .seconds(10)) { $0.contains("EXIT=143") }
+            try await expectSaneTerminal(tmux, pane: try await tmux.capture())
         }
     }
 

@@ -17,7 +17,8 @@ struct LogoFetcherTests {
 
     func withFetcher<T>(_ server: LiveServer, cache: URL, _ body: (LogoFetcher) async throws -> T) async throws -> T {
         let quiet = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
-        return try await HotelSearchClient.with(.init(endpoint: URL(string: server.endpoint)!, timeout: 5, retries: 0), logger: quiet) { client in
+        return try await HotelSearchClient.with(.init(endpoint: URL(string: server.endpoint)!, timeout: 5, retries: 0), logger: quiet) {
+            client in
             try await body(client.logoFetcher(cacheDirectory: cache))
         }
     }

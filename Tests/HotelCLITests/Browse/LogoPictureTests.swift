@@ -1,7 +1,8 @@
-@testable import HotelCLI
 import Imaging
 import TerminalTable
 import Testing
+
+@testable import HotelCLI
 
 @Suite("LogoPicture: thumbnails for the logo cell")
 struct LogoPictureTests {

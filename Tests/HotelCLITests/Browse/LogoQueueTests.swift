@@ -1,6 +1,7 @@
 import HotelClient
-@testable import HotelCLI
 import Testing
+
+@testable import HotelCLI
 
 @Suite("LogoQueue: the lazy-loading rules")
 struct LogoQueueTests {

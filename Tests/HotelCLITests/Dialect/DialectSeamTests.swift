@@ -1,9 +1,10 @@
 import Foundation
-@testable import HotelCLI
 import HotelClient
 import HotelSOAP
 import Logging
 import Testing
+
+@testable import HotelCLI
 
 /// The dialect seam, proved by a second dialect: `TokenPagedDialect` pages by
 /// continuation token with no total, as OpenTravel does. `hotels search` (its writing
@@ -24,7 +25,8 @@ struct DialectSeamTests {
         let writer = HotelRowWriter(format: .csv, sink: OutputSink(fd: handle.fileDescriptor))
         let progress = Progress(enabled: false)
         let quiet = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
-        let configuration = HotelSearchClient.Configuration(endpoint: URL(string: server.endpoint)!, dialect: dialect, timeout: 10, retries: 0)
+        let configuration = HotelSearchClient.Configuration(
+            endpoint: URL(string: server.endpoint)!, dialect: dialect, timeout: 10, retries: 0)
         try await HotelSearchClient.with(configuration, logger: quiet) { client in
             try await SearchCommand.write(
                 client: client, query: Self.query, offset: offset, limit: limit, pageSize: pageSize, into: writer, progress: progress)

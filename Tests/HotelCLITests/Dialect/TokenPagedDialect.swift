@@ -34,7 +34,8 @@ struct TokenPagedDialect: SOAPDialect {
 
     static func offset(in token: String) -> Int? {
         guard let data = Data(base64Encoded: token), let text = String(data: data, encoding: .utf8),
-              text.hasPrefix("continue-at:") else { return nil }
+            text.hasPrefix("continue-at:")
+        else { return nil }
         return Int(text.dropFirst("continue-at:".count))
     }
 

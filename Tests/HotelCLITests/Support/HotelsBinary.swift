@@ -37,7 +37,9 @@ struct HotelsBinary {
     }
 
     @discardableResult
-    static func run(_ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:], executable: String? = nil) async throws -> Result {
+    static func run(_ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:], executable: String? = nil) async throws
+        -> Result
+    {
         try await offPool { try runBlocking(arguments, stdin: stdin, environment: environment, executable: executable) }
     }
 
@@ -52,11 +54,15 @@ struct HotelsBinary {
         return String(decoding: line, as: UTF8.self)
     }
 
-    static func runBlocking(_ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:], executable: String? = nil) throws -> Result {
+    static func runBlocking(_ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:], executable: String? = nil)
+        throws -> Result
+    {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("hotels-run-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
-        let outURL = dir.appendingPathComponent("out"), errURL = dir.appendingPathComponent("err"), inURL = dir.appendingPathComponent("in")
+        let outURL = dir.appendingPathComponent("out")
+        let errURL = dir.appendingPathComponent("err")
+        let inURL = dir.appendingPathComponent("in")
         _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
         _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
         _ = FileManager.default.createFile(atPath: inURL.path, contents: stdin ?? Data())
@@ -64,13 +70,17 @@ struct HotelsBinary {
         process.executableURL = executable.map { URL(fileURLWithPath: $0) } ?? url
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        let out = try FileHandle(forWritingTo: outURL), err = try FileHandle(forWritingTo: errURL), input = try FileHandle(forReadingFrom: inURL)
+        let out = try FileHandle(forWritingTo: outURL)
+        let err = try FileHandle(forWritingTo: errURL)
+        let input = try FileHandle(forReadingFrom: inURL)
         process.standardOutput = out
         process.standardError = err
         process.standardInput = input
         try process.run()
         process.waitUntilExit()
-        try? out.close(); try? err.close(); try? input.close()
+        try? out.close()
+        try? err.close()
+        try? input.close()
         return Result(
             status: process.terminationStatus,
             stdout: try String(contentsOf: outURL, encoding: .utf8),

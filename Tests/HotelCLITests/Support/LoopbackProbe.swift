@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Opens a TCP connection to a loopback port, to tell whether anything still listens there.
@@ -31,7 +32,8 @@ enum LoopbackProbe {
         guard let file = FileHandle(forReadingAtPath: "/proc/net/tcp") else { return nil }
         defer { try? file.close() }
         let table = String(decoding: file.readDataToEndOfFile(), as: UTF8.self)
-        let local = String(format: ":%04X", serverPort), remote = String(format: ":%04X", clientPort)
+        let local = String(format: ":%04X", serverPort)
+        let remote = String(format: ":%04X", clientPort)
         // sl  local_address rem_address   st tx_queue:rx_queue …
         for line in table.split(separator: "\n").dropFirst() {
             let fields = line.split(separator: " ")

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A child started with `posix_spawn`, every signal at its default action and none blocked.
@@ -39,7 +40,8 @@ final class SpawnedProcess: @unchecked Sendable {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        var all = sigset_t(), none = sigset_t()
+        var all = sigset_t()
+        var none = sigset_t()
         sigfillset(&all)
         sigemptyset(&none)
         posix_spawnattr_setsigdefault(&attributes, &all)
@@ -65,7 +67,7 @@ final class SpawnedProcess: @unchecked Sendable {
         let env = ProcessInfo.processInfo.environment.merging(environment) { $1 }.map { "\($0.key)=\($0.value)" }
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         let envp = env.map { strdup($0) } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
+        defer { for pointer in argv + envp { free(pointer) } }
         var child: pid_t = 0
         let rc = posix_spawnp(&child, executable, &actions, &attributes, argv, envp)
         if stdinPipe { close(pipeFDs[0]) }
@@ -92,15 +94,20 @@ final class SpawnedProcess: @unchecked Sendable {
     }
 
     func writeStdin(_ text: String) {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         guard stdinFD >= 0 else { return }
         let bytes = Array(text.utf8)
         _ = bytes.withUnsafeBytes { write(stdinFD, $0.baseAddress, $0.count) }
     }
 
     func closeStdin() {
-        lock.lock(); defer { lock.unlock() }
-        if stdinFD >= 0 { close(stdinFD); stdinFD = -1 }
+        lock.lock()
+        defer { lock.unlock() }
+        if stdinFD >= 0 {
+            close(stdinFD)
+            stdinFD = -1
+        }
     }
 
     var stdout: String { (try? String(contentsOf: stdoutURL, encoding: .utf8)) ?? "" }
@@ -108,7 +115,8 @@ final class SpawnedProcess: @unchecked Sendable {
 
     /// The termination, if the child has ended (reaped at most once).
     func poll() -> Termination? {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         if let termination { return termination }
         var status: Int32 = 0
         guard waitpid(pid, &status, WNOHANG) == pid else { return nil }
@@ -133,7 +141,7 @@ final class SpawnedProcess: @unchecked Sendable {
     func waitForLine(containing text: String, timeout: Double) async throws -> String {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
-            let lines = stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast() // only complete lines
+            let lines = stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast()  // only complete lines
             if let line = lines.first(where: { text.isEmpty || $0.contains(text) }) { return String(line) }
             if poll() != nil, text.isEmpty || !stdout.contains(text) {
                 throw SpawnError("the child ended (\(poll()!)) before printing \"\(text)\"; stderr: \(stderr)")

@@ -3,7 +3,7 @@
 /// then a `TimedOut` names `what` and tells `state()`.
 func waitUntil(
     _ what: String, timeout: Duration = .seconds(20), interval: Duration = .milliseconds(10),
-    state: () -> String = { "" }, _ condition: () throws -> Bool
+    state: @autoclosure () -> String = "", _ condition: () throws -> Bool
 ) async throws {
     let deadline = ContinuousClock.now + timeout
     while try !condition() {

@@ -96,9 +96,11 @@ struct Expected: Decodable {
         case "hotel":
             return .hotelDetail(HotelDetail(hotel: hotel!.model, description: description!, imageURLs: imageURLs ?? []))
         case "fault":
-            return .fault(SOAPFault(
-                version: SOAPVersion(rawValue: version!)!, code: SOAPFault.Code(rawValue: code!), subcode: subcode.map(SOAPFault.Subcode.init(rawValue:)), reason: reason!,
-                detail: detail.map { SearchFault(code: SearchFaultCode(rawValue: $0.code), message: $0.message, field: $0.field) }))
+            return .fault(
+                SOAPFault(
+                    version: SOAPVersion(rawValue: version!)!, code: SOAPFault.Code(rawValue: code!),
+                    subcode: subcode.map(SOAPFault.Subcode.init(rawValue:)), reason: reason!,
+                    detail: detail.map { SearchFault(code: SearchFaultCode(rawValue: $0.code), message: $0.message, field: $0.field) }))
         case "searchRequest":
             return .searchHotels(query!.model)
         case "getHotelRequest":

@@ -23,7 +23,8 @@ enum Fixtures {
 
     static let manifest: [ManifestEntry] = {
         guard let data = try? Data(contentsOf: samples.appendingPathComponent("manifest.json")),
-              let entries = try? JSONDecoder().decode([ManifestEntry].self, from: data) else { return [] }
+            let entries = try? JSONDecoder().decode([ManifestEntry].self, from: data)
+        else { return [] }
         return entries
     }()
 

@@ -40,9 +40,10 @@ enum RandomText {
     static func query(_ rng: inout SplitMix64) -> HotelQuery {
         HotelQuery(
             city: optionalString(&rng), name: optionalString(&rng),
-            near: Bool.random(using: &rng) ? GeoCircle(
-                latitude: Double.random(in: -90...90, using: &rng), longitude: Double.random(in: -180...180, using: &rng),
-                radiusKm: Double.random(in: 0.001...500, using: &rng)) : nil,
+            near: Bool.random(using: &rng)
+                ? GeoCircle(
+                    latitude: Double.random(in: -90...90, using: &rng), longitude: Double.random(in: -180...180, using: &rng),
+                    radiusKm: Double.random(in: 0.001...500, using: &rng)) : nil,
             minStars: Bool.random(using: &rng) ? Int.random(in: 0...5, using: &rng) : nil,
             maxPrice: Bool.random(using: &rng) ? decimal(&rng) : nil,
             // Currency is a code (`[A-Z]{3}`, whitespace collapsed); free text goes in City/Name/Amenity.

@@ -9,11 +9,16 @@ final class SchemaValidator {
 
     init(wsdl: URL) throws {
         let data = try Data(contentsOf: wsdl)
-        guard let doc = data.withUnsafeBytes({ xmlReadMemory($0.baseAddress, Int32($0.count), wsdl.path, nil, Int32(XML_PARSE_NONET.rawValue)) }) else {
+        guard
+            let doc = data.withUnsafeBytes({
+                xmlReadMemory($0.baseAddress, Int32($0.count), wsdl.path, nil, Int32(XML_PARSE_NONET.rawValue))
+            })
+        else {
             throw ValidationError("WSDL is not well-formed")
         }
         defer { xmlFreeDoc(doc) }
-        guard let schemaNode = SchemaValidator.find(xmlDocGetRootElement(doc), local: "schema", ns: "http://www.w3.org/2001/XMLSchema") else {
+        guard let schemaNode = SchemaValidator.find(xmlDocGetRootElement(doc), local: "schema", ns: "http://www.w3.org/2001/XMLSchema")
+        else {
             throw ValidationError("no xsd:schema in the WSDL")
         }
         // The schema's QNames (type="tns:Hotel") use prefixes declared on wsdl:definitions:
@@ -51,7 +56,11 @@ final class SchemaValidator {
     /// `SearchFault` inside a fault's detail. Returns the number validated; throws on the first failure.
     @discardableResult
     func validateMessage(_ data: Data) throws -> Int {
-        guard let doc = data.withUnsafeBytes({ xmlReadMemory($0.baseAddress, Int32($0.count), "message.xml", nil, Int32(XML_PARSE_NONET.rawValue)) }) else {
+        guard
+            let doc = data.withUnsafeBytes({
+                xmlReadMemory($0.baseAddress, Int32($0.count), "message.xml", nil, Int32(XML_PARSE_NONET.rawValue))
+            })
+        else {
             throw ValidationError("not well-formed")
         }
         defer { xmlFreeDoc(doc) }
@@ -94,7 +103,8 @@ final class SchemaValidator {
     private static func find(_ node: xmlNodePtr?, local: String, ns: String) -> xmlNodePtr? {
         guard let node else { return nil }
         if node.pointee.type == XML_ELEMENT_NODE, String(cString: node.pointee.name) == local,
-           let n = node.pointee.ns, String(cString: n.pointee.href) == ns {
+            let n = node.pointee.ns, String(cString: n.pointee.href) == ns
+        {
             return node
         }
         var child = node.pointee.children

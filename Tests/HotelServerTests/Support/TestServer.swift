@@ -1,7 +1,7 @@
 import AsyncHTTPClient
 import Foundation
-import HotelServer
 import HotelSOAP
+import HotelServer
 import Logging
 import NIOCore
 import NIOHTTP1
@@ -18,7 +18,8 @@ struct TestServer {
         let catalog = try catalog ?? TestCatalog.open()
         let logs = LogRecorder()
         let logger = Logger(label: "test-server") { _ in logs.handler }
-        let service = HotelService(catalog: catalog, configuration: .init(host: "127.0.0.1", port: 0, maxBodySize: maxBodySize), logger: logger)
+        let service = HotelService(
+            catalog: catalog, configuration: .init(host: "127.0.0.1", port: 0, maxBodySize: maxBodySize), logger: logger)
         let (urls, continuation) = AsyncStream<String>.makeStream()
         return try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
@@ -70,11 +71,19 @@ final class LogRecorder: @unchecked Sendable {
 
     private let lock = NSLock()
     private var _entries: [Entry] = []
-    var entries: [Entry] { lock.lock(); defer { lock.unlock() }; return _entries }
+    var entries: [Entry] {
+        lock.lock()
+        defer { lock.unlock() }
+        return _entries
+    }
 
     var handler: Handler { Handler(recorder: self) }
 
-    func append(_ entry: Entry) { lock.lock(); _entries.append(entry); lock.unlock() }
+    func append(_ entry: Entry) {
+        lock.lock()
+        _entries.append(entry)
+        lock.unlock()
+    }
 
     struct Handler: LogHandler {
         let recorder: LogRecorder
