@@ -14,7 +14,7 @@ struct ParseCommandTests {
         #expect(lines.first == "hotel_id,name,address,city,country,latitude,longitude,stars,price,currency,distance_km,logo_url")
         #expect(
             lines[1]
-                == "H000101,Hotel Spreeblick Mitte,\"Unter den Linden 42, 10117 Berlin\",Berlin,DE,52.5171,13.3889,4,189,EUR,,http://localhost:8080/logos/H000101.png"
+                == "H000101,Hotel Spreeblick Mitte,\"Unter den Linden 42, 10117 Berlin\",Berlin,DE,52.5171,13.3889,4,189.00,EUR,,http://localhost:8080/logos/H000101.png"
         )
         #expect(lines.count == 5 && lines.last == "")
     }

@@ -49,7 +49,7 @@ extension BrowseSession {
             let more = pages.isCountFinal ? "" : "+"
             parts.append(
                 total == 0
-                    ? "0 hotels" : "row \(HotelRows.grouped(String(state.selectedIndex + 1))) of \(HotelRows.grouped(String(total)))\(more)"
+                    ? "0 hotels" : "row \(PriceText.grouped(String(state.selectedIndex + 1))) of \(PriceText.grouped(String(total)))\(more)"
             )
         } else {
             parts.append(pages.failed.isEmpty ? "loading…" : "no results yet")

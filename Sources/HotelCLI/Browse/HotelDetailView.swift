@@ -60,7 +60,7 @@ struct HotelDetailView {
         add("Address", hotel.address)
         add("City", [hotel.city, hotel.country].filter { !$0.isEmpty }.joined(separator: ", "))
         add("Stars", String(repeating: "★", count: max(0, min(5, hotel.stars))))
-        add("Price", HotelRows.price(hotel.price) + " per night")
+        add("Price", PriceText.table(hotel.price) + " per night")
         add("Phone", hotel.phone ?? "")
         add("Amenities", hotel.amenities.joined(separator: ", "))
         add("Location", "\(hotel.latitude), \(hotel.longitude)")

@@ -37,7 +37,7 @@ struct HotelRows: TableDataSource {
             .text(hotel.name),
             .text(hotel.city),
             .styledText(String(repeating: "★", count: max(0, min(5, hotel.stars))), Self.starStyle),
-            .text(Self.price(hotel.price)),
+            .text(PriceText.table(hotel.price)),
         ]
         if showsDistance { cells.append(.text(hotel.distanceKm.map(Self.distance) ?? "")) }
         return TableRow(cells)
@@ -51,26 +51,6 @@ struct HotelRows: TableDataSource {
         case .loading: return .placeholder("··")
         case .notRequested: return .placeholder("·")
         }
-    }
-
-    /// "1,234.5 KRW": thousands grouped, the amount's own decimals kept (no rounding).
-    static func price(_ money: Money) -> String {
-        "\(grouped("\(money.amount)")) \(money.currency)"
-    }
-
-    static func grouped(_ number: String) -> String {
-        let sign = number.hasPrefix("-") ? "-" : ""
-        let unsigned = number.dropFirst(sign.count)
-        let integer = unsigned.prefix { $0 != "." }
-        let fraction = unsigned.dropFirst(integer.count)
-        var groups: [Substring] = []
-        var end = integer.endIndex
-        while end > integer.startIndex {
-            let start = integer.index(end, offsetBy: -3, limitedBy: integer.startIndex) ?? integer.startIndex
-            groups.insert(integer[start..<end], at: 0)
-            end = start
-        }
-        return sign + groups.joined(separator: ",") + fraction
     }
 
     static func distance(_ km: Double) -> String {

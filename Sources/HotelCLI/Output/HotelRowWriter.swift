@@ -80,7 +80,7 @@ extension HotelInfo {
     var columnValues: [String] {
         [
             id, name, address, city, country, latitude.description, longitude.description,
-            String(stars), price.amount.description, price.currency,
+            String(stars), price.amountText, price.currency,
             distanceKm.map(\.description) ?? "", logoURL ?? "",
         ]
     }
@@ -91,7 +91,7 @@ extension HotelInfo {
     var tableValues: [String] {
         [
             id, name, city, country, String(repeating: "★", count: stars),
-            "\(price.amount) \(price.currency)",
+            PriceText.table(price),
             distanceKm.map { String(format: "%.1f km", $0) } ?? "",
         ]
     }
@@ -102,7 +102,7 @@ extension HotelInfo {
             ("hotel_id", .string(id)), ("name", .string(name)), ("address", .string(address)),
             ("city", .string(city)), ("country", .string(country)),
             ("latitude", .number(latitude.description)), ("longitude", .number(longitude.description)),
-            ("stars", .number(String(stars))), ("price", .string(price.amount.description)),
+            ("stars", .number(String(stars))), ("price", .string(price.amountText)),
             ("currency", .string(price.currency)),
             ("distance_km", distanceKm.map { .number($0.description) } ?? .null),
             ("logo_url", logoURL.map(JSONValue.string) ?? .null),

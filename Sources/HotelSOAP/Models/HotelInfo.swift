@@ -57,25 +57,3 @@ public struct HotelInfo: Sendable, Equatable, Hashable {
         self.amenities = amenities
     }
 }
-
-/// An amount in a currency. `Decimal`, never `Double`: prices must survive a round trip exactly.
-///
-/// ```swift
-/// let price = Money(Decimal(string: "89.50")!, "EUR")
-/// print(price)   // 89.5 EUR
-/// ```
-public struct Money: Sendable, Equatable, Hashable, CustomStringConvertible {
-    /// Exact: read from and written as decimal text, never through `Double`.
-    public var amount: Decimal
-    /// ISO 4217 code, e.g. `EUR`.
-    public var currency: String
-
-    /// `amount` in `currency`, an ISO 4217 code.
-    public init(_ amount: Decimal, _ currency: String) {
-        self.amount = amount
-        self.currency = currency
-    }
-
-    /// Amount then code, e.g. `89.5 EUR`: no grouping, no trailing zeros.
-    public var description: String { "\(amount) \(currency)" }
-}

@@ -29,6 +29,8 @@ struct HotelBuilder {
     // `Money` is copied, compared and destroyed through runtime metadata: keep the parts
     // in plain stored properties and build `Money` once, in `build()`.
     var amount = Decimal()
+    /// Digits after the point as the price was written.
+    var amountScale = 0
     /// The `currency` attribute of `Price`, stored as the element starts.
     var currency: String?
     /// Set once `Price` has closed with a valid amount and currency.
@@ -60,13 +62,14 @@ struct HotelBuilder {
             stars = n
         case .Price:
             // `currency` was set from the attribute when the element started.
-            guard let amount = DecimalText.parse(text) else {
+            guard let (amount, scale) = DecimalText.parseWithScale(text) else {
                 throw FieldProblem("Hotel/Price", "is not a decimal number", buffer.string)
             }
             guard let currency, !currency.isEmpty else {
                 throw FieldProblem("Hotel/Price/@currency", "is required", nil)
             }
             self.amount = amount
+            amountScale = scale
             hasPrice = true
         case .LogoURL: logoURL = buffer.trimmedString
         case .Phone: phone = buffer.string
@@ -104,7 +107,8 @@ struct HotelBuilder {
         hasPrice = false
         return HotelInfo(
             id: id, name: name.take()!, address: address.take()!, city: city.take()!, country: country.take()!,
-            latitude: latitude.take()!, longitude: longitude.take()!, stars: stars.take()!, price: Money(amount, currency.take()!),
+            latitude: latitude.take()!, longitude: longitude.take()!, stars: stars.take()!,
+            price: Money(amount, currency.take()!, scale: amountScale),
             distanceKm: distanceKm.take(), logoURL: logoURL.take(), phone: phone.take(), amenities: list)
     }
 }

@@ -318,6 +318,12 @@ enum DecimalText {
     static func parse(_ bytes: [UInt8]) -> Decimal? { bytes.withUnsafeBufferPointer { parse($0) } }
 
     static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Decimal? {
+        parseWithScale(bytes)?.value
+    }
+
+    /// The value and its scale: the digits written after the point, trailing zeros
+    /// included (`129.50` → 2), which `Decimal` itself does not keep.
+    static func parseWithScale(_ bytes: UnsafeBufferPointer<UInt8>) -> (value: Decimal, scale: Int)? {
         let s = trimmed(bytes)
         var i = s.startIndex
         var negative = false
@@ -349,10 +355,10 @@ enum DecimalText {
         guard digits > 0 else { return nil }
         if !exact {
             // More than 18 significant digits: rare, so the slow exact path is fine.
-            return Decimal(string: String(decoding: s, as: UTF8.self), locale: Locale(identifier: "en_US_POSIX"))
+            return Decimal(string: String(decoding: s, as: UTF8.self), locale: Locale(identifier: "en_US_POSIX")).map { ($0, fraction) }
         }
         // A negative zero would come out as NaN from Decimal(sign:…): zero has no sign.
         let sign: FloatingPointSign = negative && mantissa != 0 ? .minus : .plus
-        return Decimal(sign: sign, exponent: -fraction, significand: Decimal(mantissa))
+        return (Decimal(sign: sign, exponent: -fraction, significand: Decimal(mantissa)), fraction)
     }
 }

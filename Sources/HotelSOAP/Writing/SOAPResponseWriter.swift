@@ -131,7 +131,7 @@ extension XMLWriter {
         try element("h:Longitude", hotel.longitude, field: "Longitude")
         element("h:Stars", trusted: String(hotel.stars))
         open("h:Price", ["currency": hotel.price.currency])
-        raw(hotel.price.amount.plainText)
+        raw(hotel.price.amountText)
         close("h:Price")
         if let distance = hotel.distanceKm { try element("h:DistanceKm", distance, field: "DistanceKm") }
         if let logo = hotel.logoURL { try element("h:LogoURL", logo, field: "LogoURL") }

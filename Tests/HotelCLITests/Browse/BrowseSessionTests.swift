@@ -166,7 +166,7 @@ struct BrowseSessionTests {
             try await terminal.waitUntil("the prompt") { $0.last?.contains("Name contains: Hotel") == true }
             terminal.inject(.enter)
             try await terminal.waitUntil("the name search") {
-                $0.last?.contains("of \(HotelRows.grouped(String(byName.totalCount)))") == true
+                $0.last?.contains("of \(PriceText.grouped(String(byName.totalCount)))") == true
             }
             #expect(terminal.names() == byName.hotels.map(\.name))
             #expect(terminal.statusText.contains("name “Hotel”"))

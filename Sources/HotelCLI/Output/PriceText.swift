@@ -1,0 +1,47 @@
+import HotelSOAP
+
+/// Prices as people read them in a table: digits grouped, and as many decimals as the
+/// currency has (ISO 4217 minor units: JPY 0, USD 2, KWD 3), the same in
+/// `search --format table` and `browse`. Never rounded: an amount with more decimals than
+/// its currency has keeps them all.
+///
+/// ```swift
+/// PriceText.table(Money(Decimal(string: "1234.5")!, "USD"))   // "1,234.50 USD"
+/// PriceText.table(Money(8660, "JPY"))                         // "8,660 JPY"
+/// ```
+enum PriceText {
+    static func table(_ money: Money) -> String {
+        let digits = max(minorUnits(money.currency), money.scale ?? 0)
+        return "\(grouped(Money.plain(money.amount, minimumFraction: digits))) \(money.currency)"
+    }
+
+    /// ISO 4217 minor units; 2 for every code not listed (most have 2).
+    static func minorUnits(_ currency: String) -> Int {
+        switch currency.uppercased() {
+        case "BIF", "CLP", "DJF", "GNF", "ISK", "JPY", "KMF", "KRW", "PYG", "RWF", "UGX", "UYI", "VND", "VUV", "XAF", "XOF", "XPF":
+            return 0
+        case "BHD", "IQD", "JOD", "KWD", "LYD", "OMR", "TND":
+            return 3
+        case "CLF", "UYW":
+            return 4
+        default:
+            return 2
+        }
+    }
+
+    /// `1234567.5` → `1,234,567.5`: thousands grouped in the integer part only.
+    static func grouped(_ number: String) -> String {
+        let sign = number.hasPrefix("-") ? "-" : ""
+        let unsigned = number.dropFirst(sign.count)
+        let integer = unsigned.prefix { $0 != "." }
+        let fraction = unsigned.dropFirst(integer.count)
+        var groups: [Substring] = []
+        var end = integer.endIndex
+        while end > integer.startIndex {
+            let start = integer.index(end, offsetBy: -3, limitedBy: integer.startIndex) ?? integer.startIndex
+            groups.insert(integer[start..<end], at: 0)
+            end = start
+        }
+        return sign + groups.joined(separator: ",") + fraction
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+
+/// An amount in a currency. `Decimal`, never `Double`: prices must survive a round trip
+/// exactly, and so must the way they were written: `129.50` stays `129.50` (`amountText`),
+/// which `Decimal` alone would print as `129.5`.
+///
+/// ```swift
+/// let price = Money(Decimal(string: "89.50")!, "EUR", scale: 2)
+/// print(price)              // 89.50 EUR
+/// print(price.amountText)   // 89.50
+/// price == Money(Decimal(string: "89.5")!, "EUR")   // true: the same amount
+/// ```
+public struct Money: Sendable, Hashable, CustomStringConvertible {
+    /// Exact: read from and written as decimal text, never through `Double`.
+    public var amount: Decimal
+    /// ISO 4217 code, e.g. `EUR`.
+    public var currency: String
+    /// Digits after the point as the amount was written (`129.50`: 2); nil when it was
+    /// not read from text, and `amount` prints as it is.
+    public var scale: Int?
+
+    /// `amount` in `currency`, an ISO 4217 code; `scale` keeps the digits after the point
+    /// the amount was written with.
+    public init(_ amount: Decimal, _ currency: String, scale: Int? = nil) {
+        self.amount = amount
+        self.currency = currency
+        self.scale = scale
+    }
+
+    /// The amount as plain decimal text (no exponent, no grouping), with the digits after
+    /// the point it was written with: `129.50`, `8660`, `-0.125`.
+    public var amountText: String { Self.plain(amount, minimumFraction: scale ?? 0) }
+
+    /// Amount then code, e.g. `89.50 EUR`: no grouping.
+    public var description: String { "\(amountText) \(currency)" }
+
+    /// Equal amounts in the same currency are equal, however they were written.
+    public static func == (a: Money, b: Money) -> Bool {
+        a.amount == b.amount && a.currency == b.currency
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(amount)
+        hasher.combine(currency)
+    }
+
+    /// `value` as plain text with at least `minimumFraction` digits after the point,
+    /// zeros added; never fewer digits than the value has.
+    public static func plain(_ value: Decimal, minimumFraction: Int) -> String {
+        let text = value.description  // plain digits: Decimal never prints an exponent
+        let point = text.firstIndex(of: ".")
+        let fraction = point.map { text.distance(from: $0, to: text.endIndex) - 1 } ?? 0
+        guard minimumFraction > fraction else { return text }
+        return text + (point == nil ? "." : "") + String(repeating: "0", count: minimumFraction - fraction)
+    }
+}
