@@ -117,10 +117,10 @@ final class Progress: @unchecked Sendable {
         lastDraw = now
         shown = true
         let of = total.map { " / \($0)" } ?? ""
-        FileHandle.standardError.write(Data("\r\(rows)\(of) rows".utf8))
+        StandardStream.error("\r\(rows)\(of) rows")
     }
 
     func finish() {
-        if shown { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        if shown { StandardStream.error("\r\u{1B}[K") }
     }
 }

@@ -47,12 +47,12 @@ struct SeedCommand: AsyncParsableCommand {
                 let percent = count > 0 ? done * 100 / count : 100
                 if percent != lastShown {
                     lastShown = percent
-                    FileHandle.standardError.write(Data("\rseeding: \(percent)% (\(done)/\(count))".utf8))
+                    StandardStream.error("\rseeding: \(percent)% (\(done)/\(count))")
                 }
             }
-            FileHandle.standardError.write(Data("\n".utf8))
+            StandardStream.error("\n")
         } catch {
-            FileHandle.standardError.write(Data("\n".utf8))
+            StandardStream.error("\n")
             throw Diagnostics.exitCode(for: CommandFailure(status: .outputError, message: "seeding \(output) failed: \(error)"))
         }
         let seconds = Date().timeIntervalSince(start)

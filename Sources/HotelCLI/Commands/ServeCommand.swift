@@ -65,7 +65,7 @@ struct ServeCommand: AsyncParsableCommand {
                 logger: logger)
             try await service.run { url in
                 // The first line of stdout: scripts and tests read the URL from it.
-                FileHandle.standardOutput.write(Data("listening on \(url) (\(count) hotels; WSDL at \(url)/wsdl)\n".utf8))
+                StandardStream.output("listening on \(url) (\(count) hotels; WSDL at \(url)/wsdl)\n")
             }
         } catch {
             throw Diagnostics.exitCode(for: Self.explainStartup(error, host: host, port: port))

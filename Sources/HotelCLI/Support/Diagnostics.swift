@@ -63,6 +63,6 @@ enum Diagnostics {
     }
 
     static func printError(_ line: String) {
-        FileHandle.standardError.write(Data("hotels: \(line)\n".utf8))
+        StandardStream.error("hotels: \(line)\n")
     }
 }
