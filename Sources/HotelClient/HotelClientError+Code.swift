@@ -13,7 +13,7 @@ extension HotelClientError {
         private enum Base: String, Hashable, Sendable {
             case connectionRefused, hostNotFound, connectionReset, connectionClosed, connectionFailed
             case certificateUntrusted, certificateNameMismatch, notTLS, tlsFailed, proxyFailed
-            case timeout, httpStatus, responseTooLarge, invalidEndpoint, wsdlHasNoEndpoint, redirectLoop
+            case timeout, httpStatus, malformedResponseHead, responseTooLarge, invalidEndpoint, wsdlHasNoEndpoint, redirectLoop
         }
 
         private let base: Base
@@ -34,6 +34,7 @@ extension HotelClientError {
         public static let proxyFailed = Code(.proxyFailed)
         public static let timeout = Code(.timeout)
         public static let httpStatus = Code(.httpStatus)
+        public static let malformedResponseHead = Code(.malformedResponseHead)
         public static let responseTooLarge = Code(.responseTooLarge)
         public static let invalidEndpoint = Code(.invalidEndpoint)
         public static let wsdlHasNoEndpoint = Code(.wsdlHasNoEndpoint)
@@ -46,7 +47,7 @@ extension HotelClientError {
                 .certificateUntrusted, .certificateNameMismatch, .notTLS, .tlsFailed, .proxyFailed:
                 return .network
             case .timeout: return .timeout
-            case .httpStatus, .redirectLoop: return .http
+            case .httpStatus, .malformedResponseHead, .redirectLoop: return .http
             case .responseTooLarge: return .tooLarge
             case .invalidEndpoint, .wsdlHasNoEndpoint: return .usage
             }

@@ -1,3 +1,4 @@
+import Foundation
 import HotelSOAP
 
 /// Why a call to the service failed, short of a SOAP fault (thrown as `SOAPFault`) or a
@@ -25,6 +26,7 @@ public struct HotelClientError: Error, Sendable, Equatable, CustomStringConverti
         case proxyFailed(String)
         case timeout(Double)
         case httpStatus(Int, String)
+        case malformedResponseHead(String)
         case responseTooLarge(Int)
         case invalidEndpoint(String)
         case wsdlHasNoEndpoint
@@ -70,6 +72,10 @@ public struct HotelClientError: Error, Sendable, Equatable, CustomStringConverti
     public static func httpStatus(_ url: String, status: Int, what: String) -> HotelClientError {
         .init(.httpStatus(status, what), url: url)
     }
+    /// The response head is not valid HTTP, or larger than the decoder accepts.
+    public static func malformedResponseHead(_ url: String, reason: String) -> HotelClientError {
+        .init(.malformedResponseHead(reason), url: url)
+    }
     /// The response passed the size limit.
     public static func responseTooLarge(_ url: String, limit: Int) -> HotelClientError { .init(.responseTooLarge(limit), url: url) }
     public static func invalidEndpoint(_ url: String, reason: String) -> HotelClientError { .init(.invalidEndpoint(reason), url: url) }
@@ -91,6 +97,7 @@ public struct HotelClientError: Error, Sendable, Equatable, CustomStringConverti
         case .proxyFailed: return .proxyFailed
         case .timeout: return .timeout
         case .httpStatus: return .httpStatus
+        case .malformedResponseHead: return .malformedResponseHead
         case .responseTooLarge: return .responseTooLarge
         case .invalidEndpoint: return .invalidEndpoint
         case .wsdlHasNoEndpoint: return .wsdlHasNoEndpoint
@@ -120,7 +127,7 @@ public struct HotelClientError: Error, Sendable, Equatable, CustomStringConverti
         case .connectionRefused:
             return "cannot reach \(url): connection refused"
         case .hostNotFound:
-            return "cannot reach \(url): the host name does not resolve"
+            return "cannot resolve \(URL(string: url)?.host ?? url) (\(url))"
         case .connectionReset:
             return "cannot reach \(url): the connection was reset"
         case .connectionClosed:
@@ -143,6 +150,8 @@ public struct HotelClientError: Error, Sendable, Equatable, CustomStringConverti
             return "no answer from \(url) within \(seconds.formatted) s"
         case .httpStatus(let status, let what):
             return "\(url) answered HTTP \(status) with \(what), not a SOAP response"
+        case .malformedResponseHead(let reason):
+            return "\(url) answered with a response head that is not valid HTTP (\(reason))"
         case .responseTooLarge(let limit):
             return "the response from \(url) is larger than \(limit) bytes"
         case .invalidEndpoint(let reason):

@@ -30,10 +30,25 @@ enum TransportFailure {
         if let extra = error as? NIOSSLExtraError, extra == .failedToValidateHostname {
             return HotelClientError.certificateNameMismatch(url, host: URL(string: url)?.host ?? url)
         }
-        // A body cut off mid-way: the HTTP decoder saw the end of the stream inside it, or
-        // TLS ended without close_notify.
-        if let parser = error as? HTTPParserError, parser == .invalidEOFState { return HotelClientError.connectionClosed(url) }
-        if let ssl = error as? NIOSSLError, ssl == .uncleanShutdown { return HotelClientError.connectionClosed(url) }
+        // A body cut off mid-way: the HTTP decoder saw the stream end inside it, or TLS
+        // ended without close_notify. The response is incomplete, as a truncated document is.
+        if let parser = error as? HTTPParserError {
+            switch parser {
+            case .invalidEOFState:
+                return SOAPParseError(
+                    .truncated, line: 0,
+                    reason: "the response from \(url) was cut off: the connection closed before the body's declared end")
+            case .closedConnection:
+                return HotelClientError.connectionClosed(url)
+            case .headerOverflow:
+                return HotelClientError.malformedResponseHead(url, reason: "the head is larger than 80 KiB")
+            default:
+                return HotelClientError.malformedResponseHead(url, reason: "\(parser)")
+            }
+        }
+        if let ssl = error as? NIOSSLError, ssl == .uncleanShutdown {
+            return SOAPParseError(.truncated, line: 0, reason: "the response from \(url) was cut off: TLS ended without close_notify")
+        }
         if error is NIOSSLError || error is BoringSSLError {
             return await tlsFailure(url: url, timeout: timeout, proxy: proxy)
         }

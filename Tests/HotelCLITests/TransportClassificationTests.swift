@@ -21,7 +21,8 @@ struct TransportClassificationTests {
         let result = try await HotelsBinary.run(["search", "--endpoint", "http://no-such-host.invalid/soap", "--retries", "3"])
         #expect(result.status == 69)
         #expect(result.stderrLines.count == 1, "a retry would log a line first: \(result.stderr)")
-        #expect(result.stderr.contains("does not resolve"), "\(result.stderr)")
+        #expect(result.stderr.contains("cannot resolve no-such-host.invalid"), "\(result.stderr)")
+        #expect(!result.stderr.contains("is the service running"), "\(result.stderr)")
     }
 
     @Test("a refused connection: exit 69, and the line ends with the advice")
@@ -29,5 +30,43 @@ struct TransportClassificationTests {
         let result = try await HotelsBinary.run(["search", "--endpoint", "http://127.0.0.1:9/soap", "--retries", "1"])
         #expect(result.status == 69)
         #expect(result.stderrLines.last?.contains("connection refused; is the service running? (hotels serve)") == true, "\(result.stderr)")
+    }
+
+    struct Misbehaviour: Sendable, CustomTestStringConvertible {
+        let mode: String
+        let status: Int32
+        let says: String
+        var testDescription: String { "\(mode): exit \(status)" }
+    }
+
+    /// Each failure a server can make, its documented exit code, and what the line says;
+    /// never exit 1, which is for bugs.
+    static let misbehaviours = [
+        Misbehaviour(mode: "shortbody", status: 65, says: "was cut off: the connection closed before the body's declared end"),
+        Misbehaviour(mode: "badhead", status: 76, says: "a response head that is not valid HTTP"),
+        Misbehaviour(mode: "hugehead", status: 76, says: "larger than 80 KiB"),
+        Misbehaviour(mode: "reset", status: 69, says: "the connection was reset"),
+        Misbehaviour(mode: "hangup", status: 69, says: "closed the connection before the response was complete"),
+        Misbehaviour(mode: "stall", status: 75, says: "no answer from"),
+    ]
+
+    @Test("every server misbehaviour: its documented exit code, one line naming the URL", arguments: misbehaviours)
+    func misbehaviour(_ m: Misbehaviour) async throws {
+        let server = try MisbehavingServer(m.mode)
+        let result = try await HotelsBinary.run(["search", "--endpoint", server.url, "--timeout", "2"])
+        #expect(result.status == m.status, "\(result.stderr)")
+        #expect(result.stderrLines.count == 1, "\(result.stderr)")
+        #expect(result.stderr.contains(server.url) && result.stderr.contains(m.says), "\(result.stderr)")
+        #expect(!result.stdout.contains("Flaky Inn"))
+    }
+
+    @Test("retry notices only with --verbose; by default a failure is one line")
+    func verboseRetries() async throws {
+        let quiet = try await HotelsBinary.run(["search", "--endpoint", "http://127.0.0.1:9/soap", "--retries", "1"])
+        #expect(quiet.status == 69)
+        #expect(quiet.stderrLines.count == 1, "\(quiet.stderr)")
+        let verbose = try await HotelsBinary.run(["search", "--endpoint", "http://127.0.0.1:9/soap", "--retries", "1", "--verbose"])
+        #expect(verbose.status == 69)
+        #expect(verbose.stderrLines.count == 2 && verbose.stderr.contains("retrying"), "\(verbose.stderr)")
     }
 }

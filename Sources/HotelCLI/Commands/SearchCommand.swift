@@ -65,7 +65,7 @@ struct SearchCommand: AsyncParsableCommand {
             let query = try filters.query()
             let wanted = limit ?? (all ? Int.max : 50)
             let pageSize = self.pageSize ?? min(wanted, HotelQuery.maxLimit)
-            try await HotelSearchClient.with(configuration) { client in
+            try await HotelSearchClient.with(configuration, logger: connection.logger) { client in
                 try await Self.write(
                     client: client, query: query, offset: offset, limit: wanted, pageSize: pageSize, into: writer, progress: progress)
             }

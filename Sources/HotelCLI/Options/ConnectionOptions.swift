@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import HotelClient
 import HotelSOAP
+import Logging
 
 /// Where the service is and how to talk to it, shared by `search` and `browse`.
 struct ConnectionOptions: ParsableArguments {
@@ -17,7 +18,7 @@ struct ConnectionOptions: ParsableArguments {
     @Option(help: "Seconds to wait for a connection, and for each part of a response.")
     var timeout: Double = 30
 
-    @Option(help: "Extra attempts after a refused connection or HTTP 503 (never after a fault).")
+    @Option(help: "Extra attempts after a refused or reset connection or HTTP 503 (never after a fault, never once rows are out).")
     var retries: Int = 2
 
     @Option(help: "Abandon a response larger than this many bytes (a compressed one: once inflated).")
@@ -29,6 +30,15 @@ struct ConnectionOptions: ParsableArguments {
             "Also trust the CA certificates in this PEM file for https (a company CA, a self-signed server).",
             valueName: "file"))
     var caCertificates: String?
+
+    @Flag(name: .shortAndLong, help: "Also log each retry and its reason on standard error.")
+    var verbose = false
+
+    /// The client's logger: retry notices only with --verbose, so that by default a
+    /// failure is the one line Diagnostics prints.
+    var logger: Logger {
+        CLILogging.logger(label: "hotels.client", level: verbose ? .info : .warning)
+    }
 
     func validate() throws {
         switch (endpoint, wsdl) {

@@ -34,7 +34,7 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
         case .network: return "network error (refused, DNS, reset, TLS certificate, proxy)"
         case .outputError: return "could not write the output"
         case .timeout: return "timed out"
-        case .httpError: return "HTTP error with a non-SOAP body, or a redirect loop"
+        case .httpError: return "HTTP error with a non-SOAP body, an invalid response head, or a redirect loop"
         }
     }
 

@@ -11,7 +11,10 @@ Modes: html502 (nginx-style 502 page), stall (accepts, never answers),
        gzip N (a page of N hotels, gzip-encoded whatever the request accepts),
        proxy (a forward proxy: CONNECT tunnels, and absolute-URI requests forwarded to their host;
               proxy deny-connect answers CONNECT with 403, as proxies that tunnel only to 443 do),
-       slowtail MARKER (200 hotels: the first 5 at once, the rest once the file MARKER exists).
+       slowtail MARKER (200 hotels: the first 5 at once, the rest once the file MARKER exists),
+       shortbody (a Content-Length longer than the body, then close: cut off mid-body),
+       badhead (a response head that is not HTTP), hugehead (a 1 MiB response head),
+       reset (half a response, then a TCP reset), hangup (closes without answering).
 --log FILE appends each request's line and headers (and "body-bytes: N") to FILE.
 """
 import argparse
@@ -20,6 +23,7 @@ import os
 import select
 import socket
 import ssl
+import struct
 import threading
 import time
 import urllib.parse
@@ -171,6 +175,19 @@ def handle(conn):
                 tunnel(conn, target)
             else:
                 forward(conn, *request)
+        elif mode == "shortbody":
+            body = PAGE.encode()
+            conn.sendall(f"HTTP/1.1 200 OK\r\nContent-Type: text/xml\r\nContent-Length: {len(body) + 500}\r\n\r\n".encode() + body[:len(body) // 2])
+        elif mode == "badhead":
+            conn.sendall(b"HTTP/1.1 200 OK\r\nContent-Type text/xml\r\n\x01\x02 not a header\r\n\r\n" + PAGE.encode())
+        elif mode == "hugehead":
+            conn.sendall(b"HTTP/1.1 200 OK\r\nContent-Type: text/xml\r\nX-Padding: " + b"a" * (1 << 20) + b"\r\n\r\n" + PAGE.encode())
+        elif mode == "reset":
+            body = PAGE.encode()
+            conn.sendall(f"HTTP/1.1 200 OK\r\nContent-Type: text/xml\r\nContent-Length: {len(body)}\r\n\r\n".encode() + body[:100])
+            conn.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))  # close() now sends RST
+        elif mode == "hangup":
+            pass  # close without a word
         elif mode == "slowtail":
             head, hotels, tail = hotels_page(200)
             first, rest = (head + "".join(hotels[:5])).encode(), ("".join(hotels[5:]) + tail).encode()
