@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import HotelClient
 import HotelSOAP
+import Synchronization
 
 /// `hotels search`: a query for scripts, streamed as rows as the response arrives.
 struct SearchCommand: AsyncParsableCommand {
@@ -25,6 +26,7 @@ struct SearchCommand: AsyncParsableCommand {
               hotels search --endpoint https://hotels.internal/soap --cacert company-ca.pem --city Oslo
               hotels search --wsdl http://127.0.0.1:8080/wsdl --near 35.68,139.76 --radius 5 --sort distance --format table
               hotels search --endpoint http://127.0.0.1:8080/soap --all --format json > hotels.jsonl
+              hotels search --endpoint http://127.0.0.1:8080/soap --all --max-time 60 > hotels.csv
 
             A failure part-way exits non-zero and says how many rows were written.
 
@@ -50,7 +52,11 @@ struct SearchCommand: AsyncParsableCommand {
     @Option(help: "Output format: \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
     var format: OutputFormat = .csv
 
+    @Option(help: ArgumentHelp("Give up after this many seconds in all, as curl's --max-time (exit 75).", valueName: "seconds"))
+    var maxTime: Double?
+
     func validate() throws {
+        if let maxTime, !(maxTime > 0) { throw ValidationError("--max-time must be more than 0 seconds") }
         if let limit, limit < 1 { throw ValidationError("--limit must be at least 1") }
         if let pageSize, !(1...HotelQuery.maxLimit).contains(pageSize) { throw ValidationError("--page-size must be 1…500") }
         guard offset >= 0 else { throw ValidationError("--offset must be 0 or more") }
@@ -58,6 +64,23 @@ struct SearchCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        guard let maxTime else { return try await search(expiry: nil) }
+        let expiry = Expiry()
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await search(expiry: expiry) }
+            group.addTask {
+                try? await Task.sleep(for: .seconds(maxTime))
+                if !Task.isCancelled { expiry.expire() }
+            }
+            // Whichever ends first: the search (done, or failed), or the clock, which then
+            // cancels the search; it reports the expiry itself, with the rows it wrote.
+            try await group.next()
+            group.cancelAll()
+            try await group.waitForAll()
+        }
+    }
+
+    private func search(expiry: Expiry?) async throws {
         let writer = HotelRowWriter(format: format, sink: .standardOutput())
         let progress = Progress(enabled: all && isatty(STDERR_FILENO) == 1)
         do {
@@ -74,6 +97,14 @@ struct SearchCommand: AsyncParsableCommand {
         } catch {
             progress.finish()
             try? writer.flushPartial()
+            var error = error
+            if let expiry, expiry.hasExpired, let maxTime {
+                error = CommandFailure(
+                    status: .timeout,
+                    message:
+                        "the search did not finish within --max-time \(maxTime == maxTime.rounded() ? String(Int(maxTime)) : String(maxTime)) s"
+                )
+            }
             let code = Diagnostics.exitCode(for: error)
             if writer.rowsWritten > 0 {
                 Diagnostics.printError("\(writer.rowsWritten) row(s) were written before the error; the output is incomplete")
@@ -99,6 +130,14 @@ extension SearchCommand {
             progress.total = $0
         }
     }
+}
+
+/// Set once `--max-time` has passed.
+final class Expiry: Sendable {
+    private let expired = Atomic<Bool>(false)
+
+    func expire() { expired.store(true, ordering: .relaxed) }
+    var hasExpired: Bool { expired.load(ordering: .relaxed) }
 }
 
 /// `12,500 / 100,000 rows` on stderr, when stderr is a terminal.

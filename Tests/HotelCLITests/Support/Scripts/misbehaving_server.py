@@ -14,7 +14,8 @@ Modes: html502 (nginx-style 502 page), stall (accepts, never answers),
        slowtail MARKER (200 hotels: the first 5 at once, the rest once the file MARKER exists),
        shortbody (a Content-Length longer than the body, then close: cut off mid-body),
        badhead (a response head that is not HTTP), hugehead (a 1 MiB response head),
-       reset (half a response, then a TCP reset), hangup (closes without answering).
+       reset (half a response, then a TCP reset), hangup (closes without answering),
+       drip (the page, one byte every 0.2 s).
 --log FILE appends each request's line and headers (and "body-bytes: N") to FILE.
 """
 import argparse
@@ -186,6 +187,12 @@ def handle(conn):
             body = PAGE.encode()
             conn.sendall(f"HTTP/1.1 200 OK\r\nContent-Type: text/xml\r\nContent-Length: {len(body)}\r\n\r\n".encode() + body[:100])
             conn.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))  # close() now sends RST
+        elif mode == "drip":
+            body = PAGE.encode()
+            conn.sendall(f"HTTP/1.1 200 OK\r\nContent-Type: text/xml\r\nContent-Length: {len(body)}\r\n\r\n".encode())
+            for i in range(len(body)):
+                conn.sendall(body[i:i + 1])
+                time.sleep(0.2)  # the scenario itself: always just inside any per-read timeout
         elif mode == "hangup":
             pass  # close without a word
         elif mode == "slowtail":
