@@ -28,7 +28,7 @@ struct ParseCommand: AsyncParsableCommand {
     var format: OutputFormat = .csv
 
     func run() async throws {
-        let writer = HotelRowWriter(format: format, sink: .standardOutput())
+        let writer = HotelRowWriter(format: format, sink: .standardOutput(), sanitizesForTerminal: isatty(STDOUT_FILENO) == 1)
         do {
             try ParseCommand.parse(file: file, into: writer)
         } catch {

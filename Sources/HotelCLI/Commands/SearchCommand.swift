@@ -81,7 +81,7 @@ struct SearchCommand: AsyncParsableCommand {
     }
 
     private func search(expiry: Expiry?) async throws {
-        let writer = HotelRowWriter(format: format, sink: .standardOutput())
+        let writer = HotelRowWriter(format: format, sink: .standardOutput(), sanitizesForTerminal: isatty(STDOUT_FILENO) == 1)
         let progress = Progress(enabled: all && isatty(STDERR_FILENO) == 1)
         do {
             let configuration = try await connection.configuration()

@@ -1,5 +1,6 @@
 import Foundation
 import HotelSOAP
+import TerminalTable
 
 /// Writes hotels as rows in one of the output formats, streaming for csv/tsv/json.
 ///
@@ -19,10 +20,14 @@ public final class HotelRowWriter {
     public private(set) var rowsWritten = 0
     private var tableRows: [[String]] = []
     private var headerWritten = false
+    /// Replace what a terminal would act on (control characters, C1, bidi overrides) in
+    /// every value, as the table does. Only for a terminal: files and pipes get the data exact.
+    public let sanitizesForTerminal: Bool
 
-    public init(format: OutputFormat, sink: OutputSink) {
+    public init(format: OutputFormat, sink: OutputSink, sanitizesForTerminal: Bool = false) {
         self.format = format
         self.sink = sink
+        self.sanitizesForTerminal = sanitizesForTerminal
     }
 
     private func writeHeaderOnce() throws(OutputError) {
@@ -36,6 +41,7 @@ public final class HotelRowWriter {
     }
 
     public func write(_ hotel: HotelInfo) throws(OutputError) {
+        let hotel = sanitizesForTerminal && format != .table ? hotel.sanitizedForTerminal : hotel
         try writeHeaderOnce()
         switch format {
         case .csv:
@@ -76,6 +82,23 @@ public final class HotelRowWriter {
 }
 
 extension HotelInfo {
+    /// Every text field through `Sanitizer.standard`: a service's `ESC[2J` or U+202E must
+    /// not clear or reverse the user's terminal.
+    var sanitizedForTerminal: HotelInfo {
+        let clean = Sanitizer.standard.sanitize
+        var hotel = self
+        hotel.id = clean(id)
+        hotel.name = clean(name)
+        hotel.address = clean(address)
+        hotel.city = clean(city)
+        hotel.country = clean(country)
+        hotel.price.currency = clean(price.currency)
+        hotel.logoURL = logoURL.map(clean)
+        hotel.phone = phone.map(clean)
+        hotel.amenities = amenities.map(clean)
+        return hotel
+    }
+
     /// The CSV/TSV columns, in order: a contract with scripts (README, "Formats"), so only ever append.
     var columnValues: [String] {
         [
