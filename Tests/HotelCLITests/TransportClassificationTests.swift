@@ -77,7 +77,9 @@ struct TransportClassificationTests {
         let result = try await HotelsBinary.run(["search", "--endpoint", server.url, "--timeout", "5", "--max-time", "1"])
         #expect(result.status == 75, "\(result.stderr)")
         #expect(result.stderr.contains("did not finish within --max-time 1 s"), "\(result.stderr)")
-        #expect(ContinuousClock.now - start < .seconds(10))
+        // The drip takes over 2 minutes to finish (a byte every 0.2 s); the deadline ends it
+        // long before, however loaded the machine running the suite is.
+        #expect(ContinuousClock.now - start < .seconds(60))
     }
 
     @Test("--max-time after some rows: exit 75, the rows kept, and how many were written")
