@@ -22,6 +22,9 @@ public protocol HotelCatalog: Sendable {
     func logo(id: String) async throws -> LogoSpec?
     /// How many hotels the catalog holds.
     var hotelCount: Int { get async throws }
+    /// Reads from the store, so that `/health` says whether the catalog can still answer
+    /// (a cached count would say yes about a file that is gone or corrupt).
+    func checkReadable() async throws
 }
 
 /// What it takes to draw a hotel's logo. The renderer lives elsewhere; the catalog only keeps

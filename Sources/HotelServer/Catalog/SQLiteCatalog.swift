@@ -116,6 +116,14 @@ public final class SQLiteCatalog: HotelCatalog {
         get async throws { storage.hotelCount }
     }
 
+    /// Reads the last hotel's row through the database, never a cached value: its page is
+    /// in the file whatever SQLite kept in memory.
+    public func checkReadable() async throws {
+        _ = try await withDatabase { db in
+            try Int.fetchOne(db, sql: "SELECT count(*) FROM hotels WHERE rowid = (SELECT max(rowid) FROM hotels)")
+        }
+    }
+
     /// Closes the database connections. Searches after this fail.
     public func close() throws(CatalogError) {
         do { try storage.pool.close() } catch { throw .database(String(describing: error)) }

@@ -58,9 +58,15 @@ public struct HotelService: Sendable {
         router.get("/wsdl") { _, _ in Self.wsdl(address) }
         router.get("/logos/:file") { request, context in try await logos.handle(request, context: context) }
         let catalog = self.catalog
-        router.get("/health") { _, _ in
-            let count = try await catalog.hotelCount
-            return Response.plainText(.ok, "ok: \(count) hotels\n")
+        router.get("/health") { _, context in
+            // 503 when the catalog cannot answer, so a load balancer takes this replica out.
+            do {
+                try await catalog.checkReadable()
+                return Response.plainText(.ok, "ok: \(try await catalog.hotelCount) hotels\n")
+            } catch {
+                context.logger.error("health check: the catalog cannot be read", metadata: ["error": "\(error)"])
+                return Response.plainText(.serviceUnavailable, "unavailable: the catalog cannot be read; see the server's log\n")
+            }
         }
         let fixedPublicURL = configuration.publicURL != nil
         let host = configuration.host
