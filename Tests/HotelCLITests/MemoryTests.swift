@@ -30,4 +30,25 @@ struct MemoryTests {
         #expect(b.maxRSSKiB < 60 * 1024, "peak RSS \(b.maxRSSKiB / 1024) MB for \(largeSize / 1_000_000) MB")
         #expect(b.maxRSSKiB - a.maxRSSKiB < 8 * 1024, "10x the input grew peak RSS by \((b.maxRSSKiB - a.maxRSSKiB) / 1024) MB")
     }
+
+    @Test("one 300 MB text field: refused at the field limit (exit 65, naming it), memory stays flat")
+    func hugeField() async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("mem-field-\(getpid()).xml").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        // A valid envelope whose one hotel name is 300 MB: the shape a compressed body that
+        // inflates to gigabytes takes once inflated.
+        let head = Data(
+            #"<soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body><h:SearchHotelsResponse xmlns:h="urn:hotel-search:v1"><h:TotalCount>1</h:TotalCount><h:Offset>0</h:Offset><h:Hotel><h:HotelId>H1</h:HotelId><h:Name>"#
+                .utf8)
+        FileManager.default.createFile(atPath: path, contents: head)
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        try handle.seekToEnd()
+        let block = Data(repeating: UInt8(ascii: "a"), count: 1 << 20)
+        for _ in 0..<300 { try handle.write(contentsOf: block) }
+        try handle.write(contentsOf: Data("</h:Name></h:Hotel></h:SearchHotelsResponse></soap:Body></soap:Envelope>".utf8))
+        try handle.close()
+        let run = try await HotelsBinary.measure(["parse", path])
+        #expect(run.status == 65)
+        #expect(run.maxRSSKiB < 100 * 1024, "peak RSS \(run.maxRSSKiB / 1024) MB")
+    }
 }

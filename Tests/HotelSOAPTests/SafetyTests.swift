@@ -175,4 +175,21 @@ struct SafetyTests {
             _ = try? SOAPMessageParser.parse(bytes)
         }
     }
+
+    @Test("a text field over the limit is an error naming it, before it is collected whole")
+    func fieldLimit() {
+        let response = """
+            <soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body>\
+            <h:SearchHotelsResponse xmlns:h="urn:hotel-search:v1"><h:TotalCount>1</h:TotalCount><h:Offset>0</h:Offset>\
+            <h:Hotel><h:HotelId>H1</h:HotelId><h:Name>\(String(repeating: "x", count: 2000))</h:Name></h:Hotel>\
+            </h:SearchHotelsResponse></soap:Body></soap:Envelope>
+            """
+        let parser = SOAPMessageParser(limits: .init(maxFieldBytes: 1000))
+        let error = #expect(throws: SOAPParseError.self) {
+            try parser.feed(Array(response.utf8))
+            _ = try parser.finish()
+        }
+        #expect(error?.kind == .invalidValue && error?.field == "Name", "\(String(describing: error))")
+        #expect(error?.reason.contains("longer than 1000 bytes") == true)
+    }
 }

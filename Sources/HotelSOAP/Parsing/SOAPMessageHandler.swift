@@ -16,6 +16,7 @@ final class SOAPMessageHandler: SAXDelegate {
 
     var driver: SAXDriver!
     let maxDepth: Int
+    let maxFieldBytes: Int
     let onHotel: ((HotelInfo) throws -> Void)?
 
     private(set) var version: SOAPVersion?
@@ -51,8 +52,9 @@ final class SOAPMessageHandler: SAXDelegate {
     private var imageURLs: [String] = []
     private var fault = FaultBuilder()
 
-    init(maxDepth: Int, onHotel: ((HotelInfo) throws -> Void)?) {
+    init(maxDepth: Int, maxFieldBytes: Int, onHotel: ((HotelInfo) throws -> Void)?) {
         self.maxDepth = maxDepth
+        self.maxFieldBytes = maxFieldBytes
         self.onHotel = onHotel
         scopes = ScopeStack(capacity: maxDepth + 1)
     }
@@ -198,7 +200,12 @@ final class SOAPMessageHandler: SAXDelegate {
     }
 
     func foundCharacters(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard leaf != nil, skipDepth == 0 else { return }
+        guard let field = leaf, skipDepth == 0 else { return }
+        guard text.count + bytes.count <= maxFieldBytes else {
+            return fail(
+                .invalidValue, "the text of \(field) is longer than \(maxFieldBytes) bytes, the parser's limit for one field",
+                field: "\(field)")
+        }
         text.append(bytes)
     }
 

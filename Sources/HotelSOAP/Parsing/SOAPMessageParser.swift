@@ -27,18 +27,23 @@ public final class SOAPMessageParser {
     /// Bounds on what a message may make the parser do.
     ///
     /// ```swift
-    /// let parser = SOAPMessageParser(limits: .init(maxDepth: 16))
+    /// let parser = SOAPMessageParser(limits: .init(maxDepth: 16, maxFieldBytes: 64 << 10))
     /// ```
     public struct Limits: Sendable {
         /// Deeper nesting is an error: a SOAP response of ours is 5 levels deep.
         public var maxDepth: Int
+        /// A longer text field is an error naming it (`invalidValue`). The text of a field
+        /// is collected whole, so this bounds the parser's memory for any response, even
+        /// one compressed field that inflates to gigabytes.
+        public var maxFieldBytes: Int
 
-        /// Limits allowing `maxDepth` levels of nesting.
-        public init(maxDepth: Int = 64) {
+        /// Limits allowing `maxDepth` levels of nesting and fields of `maxFieldBytes`.
+        public init(maxDepth: Int = 64, maxFieldBytes: Int = 1 << 20) {
             self.maxDepth = maxDepth
+            self.maxFieldBytes = maxFieldBytes
         }
 
-        /// What `init` and `parse` use when given none: 64 levels.
+        /// What `init` and `parse` use when given none: 64 levels, 1 MiB per field.
         public static let `default` = Limits()
     }
 
@@ -51,7 +56,7 @@ public final class SOAPMessageParser {
     ///   it is complete. When given, hotels are not collected into the page. Throwing
     ///   from it stops the parse and `feed`/`finish` rethrow that error.
     public init(limits: Limits = .default, onHotel: ((HotelInfo) throws -> Void)? = nil) {
-        handler = SOAPMessageHandler(maxDepth: limits.maxDepth, onHotel: onHotel)
+        handler = SOAPMessageHandler(maxDepth: limits.maxDepth, maxFieldBytes: limits.maxFieldBytes, onHotel: onHotel)
         driver = SAXDriver(handler: handler)
         handler.driver = driver
     }
