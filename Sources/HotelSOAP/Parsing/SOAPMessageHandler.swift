@@ -26,6 +26,8 @@ final class SOAPMessageHandler: SAXDelegate {
     private(set) var rootClosed = false
     private(set) var message: SOAPMessage?
     private(set) var totalCount: Int?
+    /// Hotels of a search response read so far, handed out or collected.
+    private(set) var hotelsRead = 0
 
     // The hot state is touched on every SAX event. Only the parser's own callbacks reach
     // it, one at a time, so dynamic exclusivity checks buy nothing and cost a TLS lookup each.
@@ -36,7 +38,7 @@ final class SOAPMessageHandler: SAXDelegate {
 
     /// The leaf whose text we are collecting, if any.
     @exclusivity(unchecked) private var leaf: ElementName?
-    @exclusivity(unchecked) private var text = TextBuffer()
+    @exclusivity(unchecked) var text = TextBuffer()
     @exclusivity(unchecked) private var interner = StringInterner()
     private var reasonLang: String?
 
@@ -44,7 +46,7 @@ final class SOAPMessageHandler: SAXDelegate {
     @exclusivity(unchecked) private var hotel = HotelBuilder()
     private var pageOffset: Int?
     private var hotels: [HotelInfo] = []
-    private var query = HotelQuery()
+    var query = HotelQuery()
     private var near = NearBuilder()
     private var hotelId: String?
     private var detailHotel: HotelInfo?
@@ -265,34 +267,18 @@ final class SOAPMessageHandler: SAXDelegate {
     }
 
     private static let nearFields = ElementName.Set([.Latitude, .Longitude, .RadiusKm])
-    /// `SearchHotels`' children, in the schema's order.
-    private static let searchFieldList: [ElementName] = [
-        .City, .Name, .Near, .MinStars, .MaxPrice, .Currency, .CheckIn, .CheckOut, .Guests, .Amenity, .SortBy, .Offset, .Limit,
-    ]
-    private static let searchFields = ElementName.Set(searchFieldList)
-    private static let searchFieldNames = searchFieldList.map { "\($0)" }
-
-    /// The operation whose request `scope` is inside, if it is a request's.
-    private static func requestOperation(_ scope: Scope) -> String? {
-        switch scope {
-        case .searchRequest, .near: return "SearchHotels"
-        case .getHotelRequest: return "GetHotel"
-        default: return nil
-        }
-    }
     private static let searchFaultFields = ElementName.Set([.Code, .Message, .Field])
-
     @inline(__always)
     private func collect(_ name: ElementName, _ ns: NamespaceKind) {
         leaf = name
         text.reset()
     }
 
-    private func skip() { skipDepth = 1 }
+    func skip() { skipDepth = 1 }
 
     // MARK: Ending elements
 
-    private var leafText: String { text.string }
+    var leafText: String { text.string }
 
     private func endLeaf(_ field: ElementName) {
         switch scopes.last {
@@ -327,39 +313,15 @@ final class SOAPMessageHandler: SAXDelegate {
         }
     }
 
-    private func endQueryField(_ field: ElementName) {
-        switch field {
-        case .City: query.city = leafText
-        case .Name: query.name = leafText
-        case .MinStars: query.minStars = parseInt("MinStars", min: nil)
-        case .MaxPrice:
-            guard let value = DecimalText.parse(text.bytes) else { return invalid("MaxPrice", "is not a decimal number", leafText) }
-            query.maxPrice = value
-        case .Currency: query.currency = leafText.trimmingXMLSpace
-        case .CheckIn, .CheckOut:
-            guard let date = CalendarDate(leafText.trimmingXMLSpace) else {
-                return invalid("\(field)", "is not a date (YYYY-MM-DD)", leafText)
-            }
-            if field == .CheckIn { query.checkIn = date } else { query.checkOut = date }
-        case .Guests: query.guests = parseInt("Guests", min: nil)
-        case .Amenity: query.amenities.append(leafText)
-        case .SortBy:
-            guard let order = SortOrder(rawValue: leafText.trimmingXMLSpace) else {
-                return invalid("SortBy", "must be one of \(SortOrder.allCases.map(\.rawValue).joined(separator: ", "))", leafText)
-            }
-            query.sortBy = order
-        case .Offset: query.offset = parseInt("Offset", min: nil)
-        case .Limit: query.limit = parseInt("Limit", min: nil)
-        default: break
-        }
-    }
-
     private func endHotel() {
         let built: HotelInfo
         do { built = try hotel.build() } catch { return invalid(error) }
         if scopes.last == .getHotelResponse {
             detailHotel = built
-        } else if let onHotel {
+            return
+        }
+        hotelsRead += 1
+        if let onHotel {
             do { try onHotel(built) } catch {
                 delegateError = error
                 driver.stop()
@@ -369,7 +331,7 @@ final class SOAPMessageHandler: SAXDelegate {
         }
     }
 
-    private func parseInt(_ field: String, min: Int?) -> Int? {
+    func parseInt(_ field: String, min: Int?) -> Int? {
         guard let n = IntegerText.parse(text.bytes) else {
             invalid(field, "is not an integer", leafText)
             return nil
@@ -390,34 +352,12 @@ final class SOAPMessageHandler: SAXDelegate {
     }
 
     /// Fails on a start tag, unless the tag is only a cut-off prefix (`<so` of `<soap:Fault>`).
-    private func failStart(_ kind: SOAPParseError.Kind, _ reason: String) {
+    func failStart(_ kind: SOAPParseError.Kind, _ reason: String, field: String? = nil) {
         if driver.startTagIsCutOff { return skip() }
-        fail(kind, reason)
+        fail(kind, reason, field: field)
     }
 
-    /// An element a request may not hold here: unknown, misplaced, or in the wrong (or no)
-    /// namespace. The reason names it and what was expected.
-    private func unexpectedElement(
-        _ local: UnsafePointer<UInt8>, _ uri: UnsafePointer<UInt8>?, in operation: String, _ parent: String?, expected: [String]
-    ) {
-        // A start tag cut off at the end of the input is not an element: the message is truncated.
-        if driver.startTagIsCutOff { return skip() }
-        let name = String(cString: local)
-        let place = parent.map { "\(operation)/\($0)" } ?? operation
-        let namespace = uri.map { String(cString: $0) }
-        let reason: String
-        if namespace != HotelSearchContract.namespace, expected.contains(name) {
-            let actual = namespace.map { "namespace \($0)" } ?? "no namespace"
-            reason = "element \(name) in \(place) is in \(actual); the contract's elements are in \(HotelSearchContract.namespace)"
-        } else if expected.isEmpty {
-            reason = "unexpected element \(name) inside \(place), which holds text only"
-        } else {
-            reason = "unknown element \(name) in \(place); expected one of \(expected.joined(separator: ", "))"
-        }
-        fail(.unexpectedElement, reason, field: "\(place)/\(name)")
-    }
-
-    private func invalid(_ field: String, _ problem: String, _ value: String?) {
+    func invalid(_ field: String, _ problem: String, _ value: String?) {
         var reason = "\(field) \(problem)"
         if let value {
             let shown = value.count > 40 ? String(value.prefix(40)) + "…" : value
@@ -434,26 +374,5 @@ final class SOAPMessageHandler: SAXDelegate {
         let name = String(cString: local)
         guard let uri else { return name }
         return "\(name) xmlns=\"\(String(cString: uri))\""
-    }
-}
-
-extension NamespaceKind {
-    var isEnvelope: Bool { self == .soap11 || self == .soap12 }
-}
-
-extension String {
-    /// `soap:Client` → `Client`: the prefix is the sender's choice, the local part the meaning.
-    var localPartOfQName: String {
-        let trimmed = trimmingXMLSpace
-        guard let colon = trimmed.lastIndex(of: ":") else { return trimmed }
-        return String(trimmed[trimmed.index(after: colon)...])
-    }
-
-    /// Strips XML whitespace (space, tab, CR, LF) at both ends, as schema types with
-    /// `whiteSpace="collapse"` (numbers, dates, enums, QNames) do.
-    var trimmingXMLSpace: String {
-        let xmlSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
-        guard let first = firstIndex(where: { !xmlSpace($0) }), let last = lastIndex(where: { !xmlSpace($0) }) else { return "" }
-        return String(self[first...last])
     }
 }
