@@ -57,13 +57,9 @@ enum TransportFailure {
             if let first = connection.connectionErrors.first?.error {
                 return await map(first, url: url, timeout: timeout, maxResponseSize: maxResponseSize)
             }
-            if connection.dnsAError != nil || connection.dnsAAAAError != nil {
-                return proxy.map { proxyFailed(url, $0, "does not resolve") } ?? HotelClientError.hostNotFound(url)
-            }
+            if connection.dnsAError != nil || connection.dnsAAAAError != nil { return unresolved(url, proxy: proxy) }
         }
-        if error is SocketAddressError.UnknownHost {
-            return proxy.map { proxyFailed(url, $0, "does not resolve") } ?? HotelClientError.hostNotFound(url)
-        }
+        if error is SocketAddressError.UnknownHost { return unresolved(url, proxy: proxy) }
         if let io = error as? IOError {
             return map(errno: io.errnoCode, url: url, timeout: timeout, proxy: proxy)
                 ?? HotelClientError.connectionFailed(url, reason: "\(io)")
@@ -122,6 +118,11 @@ enum TransportFailure {
         case EHOSTUNREACH, ENETUNREACH: return .connectionFailed(url, reason: "no route to the host")
         default: return nil
         }
+    }
+
+    /// A name that does not resolve: the proxy's when there is one, else the service's.
+    private static func unresolved(_ url: String, proxy: (name: String, value: String)?) -> HotelClientError {
+        proxy.map { proxyFailed(url, $0, "does not resolve") } ?? .hostNotFound(url)
     }
 
     private static func proxyFailed(_ url: String, _ proxy: (name: String, value: String), _ what: String) -> HotelClientError {

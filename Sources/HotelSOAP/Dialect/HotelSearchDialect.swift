@@ -38,20 +38,12 @@ public struct HotelSearchDialect: SOAPDialect {
         Reader(onHotel: onHotel)
     }
 
-    /// `SOAPMessageParser` for responses, counting the hotels it hands out.
+    /// `SOAPMessageParser`, its envelope turned into a `HotelResponse`.
     final class Reader: SOAPResponseReader {
-        private var parser: SOAPMessageParser!
-        private var handedOut = 0
+        private let parser: SOAPMessageParser
 
         init(onHotel: ((HotelInfo) throws -> Void)?) {
-            guard let onHotel else {
-                parser = SOAPMessageParser()
-                return
-            }
-            parser = SOAPMessageParser { [unowned self] hotel in
-                handedOut += 1
-                try onHotel(hotel)
-            }
+            parser = SOAPMessageParser(onHotel: onHotel)
         }
 
         func feed(_ bytes: UnsafeRawBufferPointer) throws {
@@ -61,7 +53,7 @@ public struct HotelSearchDialect: SOAPDialect {
         func finish() throws -> HotelResponse {
             switch try parser.finish().message {
             case .searchResults(let page):
-                let count = page.hotels.isEmpty ? handedOut : page.hotels.count
+                let count = parser.hotelsRead
                 let end = page.offset + count
                 // An empty page ends the walk even if the total says more: the result
                 // shrank under us, and asking again would loop.

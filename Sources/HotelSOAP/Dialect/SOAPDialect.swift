@@ -35,12 +35,3 @@ public protocol SOAPDialect: Sendable {
     /// response goes there as soon as its element ends and is not collected.
     func responseReader(onHotel: ((HotelInfo) throws -> Void)?) -> any SOAPResponseReader
 }
-
-extension SOAPDialect {
-    /// Reads a whole response held in memory.
-    public func read(_ bytes: some Sequence<UInt8>, onHotel: ((HotelInfo) throws -> Void)? = nil) throws -> HotelResponse {
-        let reader = responseReader(onHotel: onHotel)
-        try Array(bytes).withUnsafeBytes { try reader.feed($0) }
-        return try reader.finish()
-    }
-}

@@ -64,6 +64,9 @@ public final class SOAPMessageParser {
     /// `TotalCount` of a search response, as soon as it has been read (before any hotel).
     public var totalCount: Int? { handler.totalCount }
 
+    /// Hotels of a search response read so far, whether handed to `onHotel` or collected.
+    public var hotelsRead: Int { handler.hotelsRead }
+
     /// Parses the next chunk of the message. Throws as soon as the bytes so far are
     /// known to be bad, so a caller can stop reading the network.
     public func feed(_ bytes: UnsafeRawBufferPointer) throws {
