@@ -8,6 +8,7 @@ extension WSDLDocument {
             xmlns:soap12="http://schemas.xmlsoap.org/wsdl/soap12/"
             xmlns:xsd="http://www.w3.org/2001/XMLSchema"
             xmlns:tns="urn:hotel-search:v1"
+            xmlns:wsam="http://www.w3.org/2007/05/addressing/metadata"
             name="HotelSearch"
             targetNamespace="urn:hotel-search:v1">
 
@@ -246,16 +247,21 @@ extension WSDLDocument {
             <wsdl:part name="fault" element="tns:SearchFault"/>
           </wsdl:message>
 
+          <!-- wsam:Action (WS-Addressing 1.0 Metadata, 4.4.1) names each request's action once for
+               both bindings. By that spec a non-empty soapAction already is the action, but some
+               stacks read soapActionRequired="false" as "no soapAction" and fall back to the default
+               pattern (gSOAP's wsdl2h sends urn:hotel-search:v1/HotelSearchPort/SearchHotels);
+               the explicit attribute leaves nothing to default. -->
           <wsdl:portType name="HotelSearchPort">
             <wsdl:operation name="SearchHotels">
               <wsdl:documentation>Search hotels; all filters optional; paged by Offset/Limit in a stable order (ties by HotelId).</wsdl:documentation>
-              <wsdl:input message="tns:SearchHotelsRequest"/>
+              <wsdl:input message="tns:SearchHotelsRequest" wsam:Action="urn:hotel-search:v1#SearchHotels"/>
               <wsdl:output message="tns:SearchHotelsResponse"/>
               <wsdl:fault name="SearchFault" message="tns:SearchFault"/>
             </wsdl:operation>
             <wsdl:operation name="GetHotel">
               <wsdl:documentation>Fetch one hotel with its description and images; NotFound fault for an unknown HotelId.</wsdl:documentation>
-              <wsdl:input message="tns:GetHotelRequest"/>
+              <wsdl:input message="tns:GetHotelRequest" wsam:Action="urn:hotel-search:v1#GetHotel"/>
               <wsdl:output message="tns:GetHotelResponse"/>
               <wsdl:fault name="SearchFault" message="tns:SearchFault"/>
             </wsdl:operation>
