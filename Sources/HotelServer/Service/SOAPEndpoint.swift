@@ -119,8 +119,16 @@ struct SOAPEndpoint: Sendable {
         case .v12:
             sent = Self.parameter("action", in: request.headers[.contentType] ?? "")
         }
+        // WS-Addressing's default action for a WSDL 1.1 input (Metadata 4.4.4) is namespace,
+        // portType and input name ("SearchHotelsRequest"), joined by ":" in a URN namespace such
+        // as ours. A client generated from a WSDL copy without wsam:Action may send it, some
+        // stacks join with "/" anyway and gSOAP's wsdl2h leaves out "Request": every form still
+        // names this operation and no other, so none contradicts the body.
+        let defaults = [":", "/"].flatMap { joint in
+            ["", "Request"].map { "\(HotelSearchContract.namespace)\(joint)HotelSearchPort\(joint)\(operation.rawValue)\($0)" }
+        }
         // An absent or empty action says nothing; a different one contradicts the body.
-        guard let sent, !sent.isEmpty, sent != operation.action else { return }
+        guard let sent, !sent.isEmpty, sent != operation.action, !defaults.contains(sent) else { return }
         throw SOAPFaultError.sender(
             version, .unknownOperation,
             "the action \"\(sent)\" does not match the body's \(operation.rawValue) (expected \"\(operation.action)\")")
