@@ -13,11 +13,15 @@ struct ServeLifecycleTests {
     static let slowUpload = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("Support/Scripts/slow_upload.py").path
 
-    /// `hotels serve --port 0` over the test catalog, once it is listening.
-    static func startServer(_ extra: [String] = []) async throws -> (server: SpawnedProcess, url: String, port: Int) {
+    /// `hotels serve --port 0` over the test catalog, once it is listening; `launcher`
+    /// runs it (`prlimit …`, which execs it, so the pid stays the server's).
+    static func startServer(_ extra: [String] = [], launcher: [String] = []) async throws -> (
+        server: SpawnedProcess, url: String, port: Int
+    ) {
         // The catalog is seeded by a blocking child process the first time: not on the pool.
         let catalog = try await LiveServer.catalogPath()
-        let server = try SpawnedProcess(HotelsBinary.url.path, ["serve", "--port", "0", "--catalog", catalog] + extra)
+        let command = launcher + [HotelsBinary.url.path, "serve", "--port", "0", "--catalog", catalog] + extra
+        let server = try SpawnedProcess(command[0], Array(command.dropFirst()))
         let line = try await server.waitForLine(containing: "listening on", timeout: 60)
         guard let start = line.range(of: "http://"), let end = line[start.lowerBound...].firstIndex(of: " "),
             let port = Int(line[..<end].split(separator: ":").last ?? "")

@@ -16,6 +16,13 @@ struct ServeCommand: AsyncParsableCommand {
             directory ($XDG_CACHE_HOME/hotelsearch) and reuses it.
             SIGINT or SIGTERM stops it after in-flight requests finish.
 
+            Slow or idle clients are cut off: a request head must arrive within
+            --head-timeout, a body may pause at most --body-timeout (both answered 408),
+            and a kept-alive connection waits --idle-timeout for its next request.
+            Connections beyond --max-connections are answered 503 at once. A body over
+            --max-body-size is answered 413 and the rest read and dropped, so clients that
+            send everything before reading still see the answer.
+
             Examples:
               hotels serve
               hotels serve --port 9000 --catalog world.sqlite
@@ -41,12 +48,28 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Refuse request bodies larger than this many bytes.")
     var maxBodySize = 1 << 20
 
+    @Option(help: ArgumentHelp("Seconds a client has to send a request's head.", valueName: "seconds"))
+    var headTimeout: Double = 10
+
+    @Option(help: ArgumentHelp("Seconds a request body may pause between reads.", valueName: "seconds"))
+    var bodyTimeout: Double = 30
+
+    @Option(help: ArgumentHelp("Seconds a kept-alive connection may wait for its next request.", valueName: "seconds"))
+    var idleTimeout: Double = 75
+
+    @Option(help: "Open connections beyond this are answered 503 (lowered to fit the file-descriptor limit).")
+    var maxConnections = 1024
+
     @Option(help: "trace, debug, info, notice, warning, error or critical.")
     var logLevel: Logger.Level = .info
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0…65535") }
         guard maxBodySize >= 1024 else { throw ValidationError("--max-body-size must be at least 1024") }
+        for (flag, value) in [("--head-timeout", headTimeout), ("--body-timeout", bodyTimeout), ("--idle-timeout", idleTimeout)] {
+            guard value > 0, value <= 86_400 else { throw ValidationError("\(flag) must be more than 0 and at most 86400 seconds") }
+        }
+        guard maxConnections >= 1 else { throw ValidationError("--max-connections must be at least 1") }
         if let publicURL, URL(string: publicURL)?.scheme == nil {
             throw ValidationError("--public-url must be an absolute URL such as https://hotels.example.com")
         }
@@ -61,8 +84,13 @@ struct ServeCommand: AsyncParsableCommand {
             let count = try await catalog.hotelCount
             let service = HotelService(
                 catalog: catalog,
-                configuration: .init(host: host, port: port, publicURL: publicURL, maxBodySize: maxBodySize),
+                configuration: .init(host: host, port: port, publicURL: publicURL, maxBodySize: maxBodySize, limits: limits),
                 logger: logger)
+            if service.limits.maxConnections < maxConnections {
+                logger.warning(
+                    "--max-connections lowered to \(service.limits.maxConnections): the file-descriptor limit allows no more (raise it with ulimit -n)"
+                )
+            }
             try await service.run { url in
                 // The first line of stdout: scripts and tests read the URL from it.
                 StandardStream.output("listening on \(url) (\(count) hotels; WSDL at \(url)/wsdl)\n")
@@ -71,6 +99,17 @@ struct ServeCommand: AsyncParsableCommand {
             throw Diagnostics.exitCode(for: Self.explainStartup(error, host: host, port: port))
         }
     }
+
+    private var limits: ConnectionLimits {
+        var limits = ConnectionLimits()
+        limits.headTimeout = Self.time(headTimeout)
+        limits.bodyTimeout = Self.time(bodyTimeout)
+        limits.idleTimeout = Self.time(idleTimeout)
+        limits.maxConnections = maxConnections
+        return limits
+    }
+
+    private static func time(_ seconds: Double) -> TimeAmount { .nanoseconds(Int64(seconds * 1e9)) }
 
     /// Opens `path`, or builds (once) and opens the demo catalog, telling `announce` when
     /// that build starts (it takes a moment, once).

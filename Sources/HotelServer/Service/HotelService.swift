@@ -1,6 +1,7 @@
 import Foundation
 import HotelSOAP
 import Hummingbird
+import HummingbirdCore
 import Logging
 import NIOCore
 
@@ -20,12 +21,18 @@ public struct HotelService: Sendable {
         public var publicURL: String?
         /// Request bodies over this are refused before they are read whole.
         public var maxBodySize: Int
+        /// Timeouts and the connection limit.
+        public var limits: ConnectionLimits
 
-        public init(host: String = "127.0.0.1", port: Int = 8080, publicURL: String? = nil, maxBodySize: Int = 1 << 20) {
+        public init(
+            host: String = "127.0.0.1", port: Int = 8080, publicURL: String? = nil, maxBodySize: Int = 1 << 20,
+            limits: ConnectionLimits = .init()
+        ) {
             self.host = host
             self.port = port
             self.publicURL = publicURL
             self.maxBodySize = maxBodySize
+            self.limits = limits
         }
     }
 
@@ -33,11 +40,19 @@ public struct HotelService: Sendable {
     public let configuration: Configuration
     public let logger: Logger
     public let address: ServerAddress
+    /// `configuration.limits` with `maxConnections` lowered, where needed, to what the
+    /// file-descriptor limit allows (the caller may want to say so).
+    public let limits: ConnectionLimits
+    private let descriptors: DescriptorBudget
 
     public init(catalog: any HotelCatalog, configuration: Configuration = .init(), logger: Logger) {
         self.catalog = catalog
         self.configuration = configuration
         self.logger = logger
+        descriptors = DescriptorBudget.current()
+        var limits = configuration.limits
+        limits.maxConnections = min(limits.maxConnections, descriptors.connections)
+        self.limits = limits
         self.address = ServerAddress(configuration.publicURL ?? "http://\(configuration.host):\(configuration.port)")
     }
 
@@ -70,9 +85,14 @@ public struct HotelService: Sendable {
         }
         let fixedPublicURL = configuration.publicURL != nil
         let host = configuration.host
+        let limits = self.limits
+        let slots = ConnectionSlots(limit: limits.maxConnections, logger: logger)
         return Application(
             router: router,
-            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "hotels"),
+            server: HTTPServerBuilder { responder in GuardedHTTP1Channel(responder: responder, limits: limits, slots: slots) },
+            configuration: .init(
+                address: .hostname(configuration.host, port: configuration.port), serverName: "hotels",
+                availableConnectionsDelegate: MaximumAvailableConnections(descriptors.acceptable, logger: logger)),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? 0
                 if !fixedPublicURL { address.set("http://\(Self.urlHost(host)):\(port)") }

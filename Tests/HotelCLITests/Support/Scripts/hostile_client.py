@@ -1,0 +1,229 @@
+"""Clients that try to tie a server up, for the server-limits tests.
+
+Usage: python3 hostile_client.py SCENARIO PORT PID [N]
+Runs one scenario against hotels serve on 127.0.0.1:PORT (process PID) while a watcher
+asks GET /health every 50 ms over its own kept-alive connection, opened first. Prints
+one JSON object:
+    {"outcome": …, "seconds": …, "health": {"ok": n, "failed": n, "slowest": s},
+     "fds": {"before": n, "after": n}, "rss_kb": {"before": n, "peak": n, "after": n},
+     "cpu_seconds": s}
+"outcome" is what the hostile client saw: the first bytes of the answer ("" when the
+server closed without one; "open" when the connection was still open at the end).
+"fds" counts sockets; "fds.after" is measured once the server has had time to close what the scenario left.
+
+Scenarios:
+  slowhead   a request head sent one line every 200 ms, never finished
+  stallbody  a whole head, then 5 bytes of a 1000-byte body, then nothing
+  idle       one request on a kept-alive connection, then silence
+  silent     a connection that never sends a byte
+  flood      N idle connections at once (more than --max-connections)
+  stalled    N connections each stalled mid-body (memory must come back)
+  quiet      N idle connections, then 2 s of watching the server's CPU time
+  early413   Python's urllib posting 3 MiB (it writes it all before reading)
+  http10     GET /health as HTTP/1.0 without keep-alive
+"""
+import json
+import os
+import socket
+import sys
+import threading
+import time
+import urllib.error
+import urllib.request
+
+scenario, port, pid = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+count = int(sys.argv[4]) if len(sys.argv) > 4 else 0
+HEALTH = b"GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+
+
+def fds():
+    """Open sockets: the listener and connections. Catalog files are left out, since the
+    catalog opens reader connections lazily as requests overlap."""
+    count = 0
+    for fd in os.listdir(f"/proc/{pid}/fd"):
+        try:
+            count += os.readlink(f"/proc/{pid}/fd/{fd}").startswith("socket:")
+        except OSError:
+            pass
+    return count
+
+
+def rss_kb():
+    for line in open(f"/proc/{pid}/status"):
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return 0
+
+
+def cpu_seconds():
+    fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def connect():
+    return socket.create_connection(("127.0.0.1", port), timeout=30)
+
+
+def read_until_closed(sock, limit=30):
+    """What the server sent before closing; "open" if it had not closed after `limit` s."""
+    sock.settimeout(limit)
+    data = b""
+    try:
+        while True:
+            chunk = sock.recv(65536)
+            if not chunk:
+                return data.decode("latin-1")
+            data += chunk
+    except socket.timeout:
+        return "open"
+    except ConnectionResetError:
+        return data.decode("latin-1") + "<reset>"
+
+
+class Watcher(threading.Thread):
+    """/health over one kept-alive connection, timed, until stopped."""
+
+    def __init__(self):
+        super().__init__(daemon=True)
+        self.sock = connect()
+        self.ok = self.failed = 0
+        self.slowest = 0.0
+        self.peak_rss = rss_kb()
+        self.stop = threading.Event()
+
+    def run(self):
+        self.sock.settimeout(10)
+        while not self.stop.is_set():
+            start = time.monotonic()
+            try:
+                self.sock.sendall(HEALTH)
+                answer = b""
+                while b"hotels\n" not in answer:
+                    chunk = self.sock.recv(4096)
+                    if not chunk:
+                        raise ConnectionError("closed")
+                    answer += chunk
+                self.ok += 1 if answer.startswith(b"HTTP/1.1 200") else 0
+            except OSError:
+                self.failed += 1
+                self.sock = connect()
+            self.slowest = max(self.slowest, time.monotonic() - start)
+            self.peak_rss = max(self.peak_rss, rss_kb())
+            time.sleep(0.05)
+
+
+def slowhead():
+    sock = connect()
+    sock.sendall(b"POST /soap HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+    sock.settimeout(0.2)
+    for _ in range(300):
+        try:
+            answer = sock.recv(4096)
+            return answer.decode("latin-1") + read_until_closed(sock)
+        except socket.timeout:
+            pass
+        try:
+            sock.sendall(b"X-Slow: 1\r\n")
+        except OSError:
+            return read_until_closed(sock)
+    return "open"
+
+
+def stallbody():
+    sock = connect()
+    sock.sendall(b"POST /soap HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: text/xml\r\nContent-Length: 1000\r\n\r\n<?xml")
+    return read_until_closed(sock)
+
+
+def idle():
+    sock = connect()
+    sock.sendall(HEALTH)
+    return read_until_closed(sock)
+
+
+def silent():
+    return read_until_closed(connect())
+
+
+def flood():
+    socks = [connect() for _ in range(count)]
+    time.sleep(0.5)
+    refused = 0
+    for sock in socks:
+        sock.settimeout(0.05)
+        try:
+            refused += sock.recv(64).startswith(b"HTTP/1.1 503")
+        except OSError:
+            pass
+    for sock in socks:
+        sock.close()
+    return f"refused {refused} of {count}"
+
+
+def stalled():
+    socks = []
+    for _ in range(count):
+        sock = connect()
+        sock.sendall(b"POST /soap HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: text/xml\r\nContent-Length: 900000\r\n\r\n")
+        sock.sendall(b"<?xml version='1.0'?><a>" + b"x" * 60000)
+        socks.append(sock)
+    answers = [read_until_closed(sock) for sock in socks]
+    timed_out = sum(a.startswith("HTTP/1.1 408") for a in answers)
+    return f"timed out {timed_out} of {count}"
+
+
+def quiet():
+    socks = [connect() for _ in range(count)]
+    time.sleep(0.5)
+    before = cpu_seconds()
+    time.sleep(2)
+    spent = cpu_seconds() - before
+    for sock in socks:
+        sock.close()
+    return f"cpu {spent:.2f}"
+
+
+def early413():
+    body = b"<?xml version='1.0'?>" + b" " * (3 << 20)
+    request = urllib.request.Request(f"http://127.0.0.1:{port}/soap", data=body, headers={"Content-Type": "text/xml"})
+    try:
+        urllib.request.urlopen(request, timeout=20)
+        return "no error"
+    except urllib.error.HTTPError as error:
+        return f"HTTP {error.code} Connection: {error.headers.get('Connection')}"
+    except OSError as error:
+        return f"failed: {error}"
+
+
+def http10():
+    sock = connect()
+    sock.sendall(b"GET /health HTTP/1.0\r\n\r\n")
+    return read_until_closed(sock, limit=10)
+
+
+scenarios = {f.__name__: f for f in (slowhead, stallbody, idle, silent, flood, stalled, quiet, early413, http10)}
+before = {"fds": fds(), "rss": rss_kb()}
+watcher = Watcher()
+watcher.start()
+start = time.monotonic()
+outcome = scenarios[scenario]()
+seconds = time.monotonic() - start
+time.sleep(0.3)
+watcher.stop.set()
+watcher.join()
+watcher.sock.close()
+# Closed connections are reaped on the server's event loop: give it a moment.
+deadline = time.monotonic() + 10
+while fds() > before["fds"] and time.monotonic() < deadline:
+    time.sleep(0.1)
+print(
+    json.dumps(
+        {
+            "outcome": outcome,
+            "seconds": round(seconds, 3),
+            "health": {"ok": watcher.ok, "failed": watcher.failed, "slowest": round(watcher.slowest, 3)},
+            "fds": {"before": before["fds"], "after": fds()},
+            "rss_kb": {"before": before["rss"], "peak": watcher.peak_rss, "after": rss_kb()},
+        }
+    )
+)
