@@ -32,7 +32,7 @@ struct SampleTests {
     func chunked(_ file: String) throws {
         let data = [UInt8](try Fixtures.sample(file))
         let whole = Result { try SOAPMessageParser.parse(data) }
-        for size in [1, 7, 4096] {
+        for size in [1, 2, 7, 4096] {
             let parser = SOAPMessageParser()
             let chunked = Result { () throws -> SOAPEnvelope in
                 var i = 0

@@ -115,9 +115,18 @@ final class SAXDriver {
         return xmlDictOwns(dict, pointer) == 1
     }
 
-    /// Inside `didStartElement`: the tag was cut off before its `>` at the end of the input.
-    /// libxml2 reports such a tag, then the truncation; judge it by the truncation.
-    var startTagIsCutOff: Bool { puller.map { hs_pull_at_end($0) != 0 } ?? false }
+    /// Inside `didStartElement`: the tag never got its `>`. libxml2 reports a start tag
+    /// wherever it stops reading one (the end of the input, a U+0000, bytes the declared
+    /// encoding cannot convert, a broken attribute), then fails on the missing `>`; judge
+    /// such a tag by that failure, not by its name. Where libxml2 stops depends on how the
+    /// bytes were chunked, so judging by the name made the error depend on it too (fuzzing
+    /// found both; Samples/requests/nul-in-start-tag.xml, Samples/responses/utf7-cut-start-tag.xml).
+    /// A whole tag leaves libxml2 at its `>` or `/>`.
+    var startTagIsCutOff: Bool {
+        guard let cur = context?.pointee.input?.pointee.cur else { return false }
+        if cur.pointee == UInt8(ascii: ">") { return false }
+        return !(cur.pointee == UInt8(ascii: "/") && cur[1] == UInt8(ascii: ">"))
+    }
 
     /// Stops the parse from inside a delegate callback.
     func stop() {
@@ -164,11 +173,14 @@ final class SAXDriver {
     /// `<![CDATA` or a partial UTF-8 sequence (≤ 8 bytes) back, where libxml2 stopped
     /// to look ahead. A malformed one fails at the bad token, with its bytes going on.
     /// (Measured over every prefix of every sample. A cut never makes a tag mismatch, so a
-    /// misspelt last end tag stays malformed.)
+    /// misspelt last end tag stays malformed.) Bytes the declared encoding cannot convert
+    /// also end libxml2's input early, with an error on the buffer: malformed, wherever
+    /// the chunks fell (fuzzing found it judged cut off when whole, malformed in chunks).
     private var isAtEndOfInput: Bool {
         guard let puller, hs_pull_input_ended(puller) != 0, let input = context?.pointee.input,
             let cur = input.pointee.cur, let end = input.pointee.end
         else { return false }
+        if let buffer = input.pointee.buf, buffer.pointee.error != 0 { return false }
         return end - cur <= 8
     }
 

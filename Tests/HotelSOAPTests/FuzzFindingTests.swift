@@ -1,0 +1,54 @@
+import Foundation
+import HotelSOAP
+import Testing
+
+/// Inputs `scripts/fuzz` found, saved in `Samples/`. Each is malformed, and the error must
+/// say so however the body is cut into chunks: the parser used to judge a start tag that
+/// libxml2 reported without its `>` (cut short by a U+0000 or by bytes the declared encoding
+/// cannot convert) by its name, and a document whose encoding failed as cut off, so the
+/// kind depended on where the chunks fell.
+@Suite("Fuzz findings")
+struct FuzzFindingTests {
+    static let files = [
+        "requests/nul-in-start-tag.xml",
+        "requests/utf7-invalid-byte.xml",
+        "responses/utf7-cut-start-tag.xml",
+    ]
+
+    func kind(_ bytes: [UInt8], chunks size: Int) -> SOAPParseError.Kind? {
+        let parser = SOAPMessageParser()
+        do {
+            var start = 0
+            while start < bytes.count {
+                try parser.feed(bytes[start..<min(bytes.count, start + size)])
+                start += size
+            }
+            _ = try parser.finish()
+            return nil
+        } catch {
+            return (error as? SOAPParseError)?.kind
+        }
+    }
+
+    @Test("malformed in chunks of every size up to 16 and whole", arguments: files)
+    func everyChunkSize(_ file: String) throws {
+        let bytes = [UInt8](try Fixtures.sample(file))
+        for size in Array(1...16) + [bytes.count] {
+            #expect(kind(bytes, chunks: size) == .malformed, "\(file) in chunks of \(size)")
+        }
+    }
+
+    @Test("malformed wherever one cut splits it in two", arguments: files)
+    func everySplit(_ file: String) throws {
+        let bytes = [UInt8](try Fixtures.sample(file))
+        for cut in 0...bytes.count {
+            let parser = SOAPMessageParser()
+            let error = #expect(throws: SOAPParseError.self, "\(file) cut at \(cut)") {
+                try parser.feed(bytes[..<cut])
+                try parser.feed(bytes[cut...])
+                _ = try parser.finish()
+            }
+            #expect(error?.kind == .malformed, "\(file) cut at \(cut): \(error?.description ?? "")")
+        }
+    }
+}
