@@ -22,6 +22,27 @@
 
 enum input { MORE, END, ABORT };
 
+// Where the tag scanner stands (see scan_units): in text, or inside markup.
+enum scan_state {
+    S_TEXT, S_LT, S_NAME, S_TAG, S_DQ, S_SQ, S_END_TAG, S_BANG, S_COMMENT, S_CDATA, S_DECL, S_PI
+};
+
+#define NAME_KEEP 64
+
+struct tag_scan {
+    size_t max_attributes, max_namespaces, max_tag;
+    enum scan_state state;
+    size_t attributes, namespaces, tag_bytes;
+    int after_space;      // in S_TAG: the last unit was whitespace, so a name may start
+    int xmlns_matched;    // how much of "xmlns" the current attribute name has matched
+    unsigned char last[2]; // the two units before, for "-->", "]]>", "?>", "<![", "<!-"
+    char name[NAME_KEEP];
+    size_t name_length;
+    enum hs_pull_limit hit;
+    unsigned char partial[4]; // a wide code unit cut between two reads
+    size_t partial_count;
+};
+
 struct hs_pull {
     ucontext_t caller;  // where the parser switches back to: the latest feed/finish/free
     ucontext_t parser;
@@ -41,6 +62,8 @@ struct hs_pull {
     size_t fed;         // bytes fed so far: the alignment of wide encodings
     int unit;           // 0 until known; then 1, 2 or 4 bytes per `>`
     char gt[4];         // how `>` is spelled in this document's encoding
+
+    struct tag_scan scan;
 
     enum input input;
     int started;
@@ -80,6 +103,127 @@ static void stack_give(char *stack) {
     if (stack) munmap(stack, page_size() + STACK_SIZE);
 }
 
+// MARK: the tag scanner
+
+// Follows the markup in the bytes libxml2 is about to read, just enough to count each
+// start tag's attributes, namespace declarations and length. It is not a parser: it only
+// has to agree with one about where a start tag's attributes are, and quotes, comments,
+// CDATA sections and processing instructions are all that can hide a `=` or `>` there.
+// (A DTD's internal subset can fool it; DTDs are refused anyway.)
+
+static int is_space(unsigned c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+
+static int over(struct tag_scan *s, enum hs_pull_limit limit) {
+    s->hit = limit;
+    return 1;
+}
+
+// One code unit, as its ASCII value or 0x80 for anything else. Returns 1 at a limit.
+static int scan_unit(struct tag_scan *s, unsigned c) {
+    if (s->state >= S_NAME && s->state <= S_SQ && s->max_tag && ++s->tag_bytes > s->max_tag) return over(s, HS_LIMIT_START_TAG);
+    switch (s->state) {
+    case S_TEXT:
+        if (c == '<') s->state = S_LT;
+        break;
+    case S_LT:
+        if (c == '/') s->state = S_END_TAG;
+        else if (c == '!') s->state = S_BANG;
+        else if (c == '?') s->state = S_PI;
+        else {
+            s->state = S_NAME;
+            s->attributes = s->namespaces = s->name_length = 0;
+            s->tag_bytes = 2;
+            s->name[s->name_length++] = (char)c;
+        }
+        break;
+    case S_NAME:
+        if (c == '>') s->state = S_TEXT;
+        else if (is_space(c) || c == '/') {
+            s->state = S_TAG;
+            s->after_space = 1;
+            s->xmlns_matched = 0;
+        } else if (s->name_length < NAME_KEEP) s->name[s->name_length++] = (char)c;
+        break;
+    case S_TAG:
+        if (c == '>') s->state = S_TEXT;
+        else if (c == '"') s->state = S_DQ;
+        else if (c == '\'') s->state = S_SQ;
+        else if (c == '=') {
+            if (s->max_attributes && ++s->attributes > s->max_attributes) return over(s, HS_LIMIT_ATTRIBUTES);
+            if (s->xmlns_matched >= 5 && s->max_namespaces && ++s->namespaces > s->max_namespaces) return over(s, HS_LIMIT_NAMESPACES);
+            s->xmlns_matched = -1;
+        } else if (is_space(c)) s->after_space = 1;
+        else {
+            // "xmlns" or "xmlns:p" at the start of a name declares a namespace:
+            // 0–5 units of "xmlns" matched, 6 past its ':', -1 another name.
+            if (s->after_space) s->xmlns_matched = 0;
+            s->after_space = 0;
+            if (s->xmlns_matched >= 0 && s->xmlns_matched < 5)
+                s->xmlns_matched = c == (unsigned char)"xmlns"[s->xmlns_matched] ? s->xmlns_matched + 1 : -1;
+            else if (s->xmlns_matched == 5)
+                s->xmlns_matched = c == ':' ? 6 : -1;
+        }
+        break;
+    case S_DQ:
+        if (c == '"') s->state = S_TAG, s->after_space = 0;
+        break;
+    case S_SQ:
+        if (c == '\'') s->state = S_TAG, s->after_space = 0;
+        break;
+    case S_END_TAG:
+    case S_DECL:
+        if (c == '>') s->state = S_TEXT;
+        break;
+    case S_BANG:
+        s->state = c == '-' ? S_COMMENT : c == '[' ? S_CDATA : S_DECL;
+        s->last[0] = s->last[1] = 0;
+        return 0;
+    case S_COMMENT:
+        if (c == '>' && s->last[0] == '-' && s->last[1] == '-') s->state = S_TEXT;
+        break;
+    case S_CDATA:
+        if (c == '>' && s->last[0] == ']' && s->last[1] == ']') s->state = S_TEXT;
+        break;
+    case S_PI:
+        if (c == '>' && s->last[1] == '?') s->state = S_TEXT;
+        break;
+    }
+    s->last[0] = s->last[1];
+    s->last[1] = (unsigned char)(c < 0x80 ? c : 0x80);
+    return 0;
+}
+
+// Scans `count` bytes; returns 1 when a limit is passed. One byte per unit jumps through
+// text with memchr, since text is most of a document.
+static int scan_bytes(hs_pull *p, const char *bytes, size_t count) {
+    struct tag_scan *s = &p->scan;
+    if (!s->max_attributes && !s->max_namespaces && !s->max_tag) return 0;
+    if (p->unit == 1) {
+        const char *at = bytes, *end = bytes + count;
+        while (at < end) {
+            if (s->state == S_TEXT) {
+                const char *lt = memchr(at, '<', (size_t)(end - at));
+                if (!lt) return 0;
+                at = lt;
+            }
+            if (scan_unit(s, (unsigned char)*at++)) return 1;
+        }
+        return 0;
+    }
+    // UTF-16 or UCS-4: whole code units, little- or big-endian as `>` is spelled.
+    size_t u = (size_t)p->unit;
+    int little = p->gt[0] == '>';
+    for (size_t i = 0; i < count; i++) {
+        s->partial[s->partial_count++] = (unsigned char)bytes[i];
+        if (s->partial_count < u) continue;
+        s->partial_count = 0;
+        unsigned value = 0;
+        for (size_t k = 0; k < u; k++) value = value << 8 | s->partial[little ? u - 1 - k : k];
+        if (scan_unit(s, value < 0x80 ? value : 0x80)) return 1;
+    }
+    return 0;
+}
+
 // MARK: the parser side
 
 // libxml2's read callback. libxml2's pull parser assumes a read gives it a whole token:
@@ -95,18 +239,22 @@ static int read_fed(void *context, char *buffer, int len) {
     while (filled < (size_t)len) {
         // A fatal error turned the callbacks off; libxml2 would read on to the end anyway.
         if (p->context && !p->context->wellFormed) return 0;
+        // Past a limit: nothing more, not even the rest of what was scanned.
+        if (p->scan.hit) return -1;
         size_t want = (size_t)len - filled;
         if (p->held_read < p->held_ready) {
             size_t n = p->held_ready - p->held_read < want ? p->held_ready - p->held_read : want;
             memcpy(buffer + filled, p->held + p->held_read, n);
             p->held_read += n;
             filled += n;
+            if (scan_bytes(p, buffer + filled - n, n)) return -1;
         } else if (p->left > 0) {
             size_t n = p->left < want ? p->left : want;
             memcpy(buffer + filled, p->next, n);
             p->next += n;
             p->left -= n;
             filled += n;
+            if (scan_bytes(p, buffer + filled - n, n)) return -1;
         } else if (filled > 0 || p->input != MORE) {
             break;
         } else {
@@ -277,6 +425,18 @@ int hs_pull_finish(hs_pull *p) {
 }
 
 void *hs_pull_context(hs_pull *p) { return p->context; }
+
+void hs_pull_set_limits(hs_pull *p, size_t max_attributes, size_t max_namespaces, size_t max_start_tag_bytes) {
+    p->scan.max_attributes = max_attributes;
+    p->scan.max_namespaces = max_namespaces;
+    p->scan.max_tag = max_start_tag_bytes;
+}
+
+enum hs_pull_limit hs_pull_limit_hit(hs_pull *p, const char **name, size_t *name_length) {
+    *name = p->scan.name;
+    *name_length = p->scan.name_length;
+    return p->scan.hit;
+}
 
 int hs_pull_input_ended(hs_pull *p) {
     return p->input == END && p->held_read == p->held_count && p->left == 0;

@@ -19,6 +19,18 @@ struct ParseCommandTests {
         #expect(lines.count == 5 && lines.last == "")
     }
 
+    @Test("a response with 50,000 attributes on one element: exit 65 at once, naming it (it spun for a minute)")
+    func attributeFlood() async throws {
+        let sample = try String(contentsOfFile: HotelsBinary.sample("responses/search-ours-soap11.xml"), encoding: .utf8)
+        let flood = "<h:Hotel" + (0..<50_000).map { " a\($0)=\"v\"" }.joined() + ">"
+        let response = sample.replacingOccurrences(of: "<h:Hotel>", with: flood)
+        #expect(response != sample, "the sample's hotels are spelled <h:Hotel>")
+        let result = try await HotelsBinary.run(["parse", "-"], stdin: Data(response.utf8))
+        #expect(result.status == 65)
+        #expect(result.stderr.contains("the element h:Hotel has more than 256 attributes"), "\(result.stderr)")
+        #expect(result.stdout.isEmpty || result.stdout.split(separator: "\n").count == 1, "no rows past the refused tag")
+    }
+
     @Test("CSV quotes embedded quotes, commas and markup exactly")
     func csvQuoting() async throws {
         let result = try await HotelsBinary.run(["parse", HotelsBinary.sample("responses/search-entities.xml")])

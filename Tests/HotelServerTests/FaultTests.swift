@@ -19,7 +19,19 @@ struct FaultTests {
         var testDescription: String { name }
     }
 
+    /// A start tag carrying `count` attributes named `prefix0`, `prefix1`, …
+    static func manyAttributes(_ count: Int, prefix: String) -> String {
+        envelope11 + "<h:SearchHotels><h:City" + (0..<count).map { " \(prefix)\($0)=\"v\"" }.joined() + ">Oslo</h:City></h:SearchHotels>"
+            + close11
+    }
+
     static let cases: [Case] = [
+        // Each would cost libxml2 2.9 seconds of quadratic checking, were it let read them.
+        Case(
+            name: "50,000 attributes on one element", body: manyAttributes(50_000, prefix: "a"), detailCode: .malformedRequest, field: nil),
+        Case(
+            name: "20,000 namespace declarations on one element", body: manyAttributes(20_000, prefix: "xmlns:p"),
+            detailCode: .malformedRequest, field: nil),
         Case(
             name: "malformed XML", body: envelope11 + "<h:SearchHotels><h:City>Oslo</h:Cty></h:SearchHotels>" + close11,
             detailCode: .malformedRequest, field: nil),
@@ -134,6 +146,15 @@ struct FaultTests {
             #expect(fault.detail?.code == c.detailCode, "\(fault)")
             #expect(fault.detail?.field == c.field, "\(fault)")
             #expect(try await server.request("/health").status == 200)
+        }
+    }
+
+    @Test("a start tag past a parser limit: the fault names the element and the limit")
+    func startTagLimit() async throws {
+        try await TestServer.with { (server: TestServer) async throws in
+            let reply = try await server.post(raw: Self.manyAttributes(50_000, prefix: "a"))
+            let fault = try #require(faultInEnvelope(reply.body), "\(reply.text)")
+            #expect(fault.reason.contains("h:City has more than 256 attributes"), "\(fault.reason)")
         }
     }
 

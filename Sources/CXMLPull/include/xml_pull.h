@@ -39,6 +39,18 @@ int hs_pull_input_ended(hs_pull *parser);
 /// never got its `>` (libxml2 reports the tag, then the error).
 int hs_pull_at_end(hs_pull *parser);
 
+/// Limits on start tags, checked on the bytes before libxml2 reads them: libxml2 2.9
+/// compares each attribute (and namespace declaration) of a tag with every earlier one, so
+/// a tag with 50,000 attributes costs seconds. A tag over a limit stops the parse before
+/// libxml2 has seen more than the limit of it. 0 leaves a limit off (the default).
+void hs_pull_set_limits(hs_pull *parser, size_t max_attributes, size_t max_namespaces, size_t max_start_tag_bytes);
+
+enum hs_pull_limit { HS_LIMIT_NONE, HS_LIMIT_ATTRIBUTES, HS_LIMIT_NAMESPACES, HS_LIMIT_START_TAG };
+
+/// Which limit stopped the parse, and the start of the offending tag's name (in the
+/// document's encoding, at most 64 bytes; `*name_length` may be 0).
+enum hs_pull_limit hs_pull_limit_hit(hs_pull *parser, const char **name, size_t *name_length);
+
 /// Stops a parse still under way (no more SAX callbacks) and frees everything.
 void hs_pull_free(hs_pull *parser);
 

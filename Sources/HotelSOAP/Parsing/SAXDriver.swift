@@ -86,6 +86,8 @@ final class SAXDriver {
     // The parser object owns both and outlives every callback.
     private unowned(unsafe) let handler: SOAPMessageHandler
     private var puller: OpaquePointer?
+    /// Bounds on start tags, enforced before libxml2 reads past them (`hs_pull_set_limits`).
+    var tagLimits = (attributes: 0, namespaces: 0, startTagBytes: 0)
     /// The first error libxml2 reported; later ones are consequences.
     private(set) var failure: Failure?
 
@@ -128,6 +130,23 @@ final class SAXDriver {
         return !(cur.pointee == UInt8(ascii: "/") && cur[1] == UInt8(ascii: ">"))
     }
 
+    /// The start-tag limit that stopped the parse, as the error to report, naming the element.
+    var tagLimitError: SOAPParseError? {
+        guard let puller else { return nil }
+        var name: UnsafePointer<CChar>?
+        var length = 0
+        let hit = hs_pull_limit_hit(puller, &name, &length)
+        guard hit != HS_LIMIT_NONE else { return nil }
+        let element = name.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: length), as: UTF8.self) } ?? ""
+        let what: String
+        switch hit {
+        case HS_LIMIT_ATTRIBUTES: what = "has more than \(tagLimits.attributes) attributes"
+        case HS_LIMIT_NAMESPACES: what = "declares more than \(tagLimits.namespaces) namespaces"
+        default: what = "has a start tag longer than \(tagLimits.startTagBytes) bytes"
+        }
+        return SOAPParseError(.tooLarge, line: line, reason: "the element \(element) \(what), the parser's limit")
+    }
+
     /// Stops the parse from inside a delegate callback.
     func stop() {
         if let context { xmlStopParser(context) }
@@ -140,6 +159,7 @@ final class SAXDriver {
         guard failure == nil else { return false }
         if puller == nil {
             puller = makePuller()
+            if let puller { hs_pull_set_limits(puller, tagLimits.attributes, tagLimits.namespaces, tagLimits.startTagBytes) }
         }
         guard let puller else {
             failure = .outOfMemory

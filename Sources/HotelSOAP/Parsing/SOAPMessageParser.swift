@@ -37,13 +37,31 @@ public final class SOAPMessageParser {
         /// one compressed field that inflates to gigabytes.
         public var maxFieldBytes: Int
 
-        /// Limits allowing `maxDepth` levels of nesting and fields of `maxFieldBytes`.
-        public init(maxDepth: Int = 64, maxFieldBytes: Int = 1 << 20) {
+        /// More attributes on one element is an error (`tooLarge`), checked before libxml2
+        /// reads them: libxml2 2.9 compares each attribute with every earlier one, so
+        /// 50,000 on one tag cost seconds. Namespace declarations count too.
+        public var maxAttributes: Int
+        /// More namespace declarations on one element is an error (`tooLarge`): libxml2
+        /// checks each against the others as it does attributes.
+        public var maxNamespaceDeclarations: Int
+        /// A longer start tag (name and attributes) is an error (`tooLarge`).
+        public var maxStartTagBytes: Int
+
+        /// Limits allowing `maxDepth` levels of nesting, fields of `maxFieldBytes`, and
+        /// start tags within the other three.
+        public init(
+            maxDepth: Int = 64, maxFieldBytes: Int = 1 << 20, maxAttributes: Int = 256, maxNamespaceDeclarations: Int = 64,
+            maxStartTagBytes: Int = 64 << 10
+        ) {
             self.maxDepth = maxDepth
             self.maxFieldBytes = maxFieldBytes
+            self.maxAttributes = maxAttributes
+            self.maxNamespaceDeclarations = maxNamespaceDeclarations
+            self.maxStartTagBytes = maxStartTagBytes
         }
 
-        /// What `init` and `parse` use when given none: 64 levels, 1 MiB per field.
+        /// What `init` and `parse` use when given none: 64 levels, 1 MiB per field, 256
+        /// attributes and 64 namespace declarations per element, 64 KiB per start tag.
         public static let `default` = Limits()
     }
 
@@ -58,6 +76,7 @@ public final class SOAPMessageParser {
     public init(limits: Limits = .default, onHotel: ((HotelInfo) throws -> Void)? = nil) {
         handler = SOAPMessageHandler(maxDepth: limits.maxDepth, maxFieldBytes: limits.maxFieldBytes, onHotel: onHotel)
         driver = SAXDriver(handler: handler)
+        driver.tagLimits = (limits.maxAttributes, limits.maxNamespaceDeclarations, limits.maxStartTagBytes)
         handler.driver = driver
     }
 
@@ -106,6 +125,8 @@ public final class SOAPMessageParser {
 
     private func push(_ bytes: UnsafeRawBufferPointer, last: Bool) throws {
         if driver.parse(bytes, last: last) { return }
+        // First: a tag cut at a limit may look to the handler like a broken element.
+        if let error = driver.tagLimitError { throw error }
         if let error = handler.delegateError { throw error }
         if let error = handler.error { throw error }
         guard let failure = driver.failure else { return }

@@ -47,7 +47,7 @@ extension SOAPParseError {
     /// ```
     public struct Kind: Hashable, Sendable, CustomStringConvertible {
         private enum Base: String, Hashable, Sendable {
-            case malformed, truncated, doctype, tooDeep, notXML, notSOAP, unexpectedMessage, unexpectedElement, invalidValue
+            case malformed, truncated, doctype, tooDeep, tooLarge, notXML, notSOAP, unexpectedMessage, unexpectedElement, invalidValue
         }
 
         private let base: Base
@@ -64,6 +64,9 @@ extension SOAPParseError {
         public static let doctype = Kind(.doctype)
         /// Elements nested deeper than the limit.
         public static let tooDeep = Kind(.tooDeep)
+        /// A start tag over a limit of `SOAPMessageParser.Limits`: too many attributes or
+        /// namespace declarations, or too long.
+        public static let tooLarge = Kind(.tooLarge)
         /// The body is not XML at all (text, JSON, an HTML error page) or is empty.
         public static let notXML = Kind(.notXML)
         /// Well-formed XML, but not a SOAP envelope, or an envelope with an empty Body.
