@@ -28,11 +28,34 @@ struct SAXAttributes {
 
     /// The value of the attribute named `localName` in `namespaceURI` (`nil`: no namespace).
     func value(localName: StaticString, namespaceURI: StaticString?) -> String? {
-        bytes(localName: localName, namespaceURI: namespaceURI).map { String(decoding: $0, as: UTF8.self) }
+        bytes(localName: localName, namespaceURI: namespaceURI).map(SAXAttributes.string)
+    }
+
+    /// A value's text. libxml2 hands an `&` in a value (written `&amp;`, `&#38;` or
+    /// `&#x26;`) on as the five bytes `&#38;`: without entity substitution it keeps that
+    /// reference for its own tree builder. A value cannot hold a bare `&`, so each `&#38;`
+    /// is one `&` (fuzzing found `currency="A&amp;D"` read as `A&#38;D`).
+    static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        guard bytes.contains(UInt8(ascii: "&")) else { return String(decoding: bytes, as: UTF8.self) }
+        let reference = Array("&#38;".utf8)
+        var text: [UInt8] = []
+        text.reserveCapacity(bytes.count)
+        var i = 0
+        while i < bytes.count {
+            if bytes[i] == UInt8(ascii: "&"), bytes[i...].starts(with: reference) {
+                text.append(UInt8(ascii: "&"))
+                i += reference.count
+            } else {
+                text.append(bytes[i])
+                i += 1
+            }
+        }
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// The bytes of the value without XML whitespace at either end (codes, as `xsd:token`
     /// reads them): no `String` is built, the caller decides how (it runs once per hotel).
+    /// An `&` in them is still `&#38;`: build the text with `string` when one is there.
     func trimmedBytes(localName: StaticString, namespaceURI: StaticString?) -> UnsafeBufferPointer<UInt8>? {
         bytes(localName: localName, namespaceURI: namespaceURI)?.trimmingXMLSpace
     }

@@ -102,7 +102,7 @@ final class SOAPMessageHandler: SAXDelegate {
                 let currency =
                     attributes.trimmedBytes(localName: "currency", namespaceURI: nil)
                     ?? attributes.trimmedBytes(localName: "currency", namespaceURI: "urn:hotel-search:v1")
-                hotel.currency = currency.map { interner.string($0) }
+                hotel.currency = currency.map { $0.contains(UInt8(ascii: "&")) ? SAXAttributes.string($0) : interner.string($0) }
             }
             collect(name, ns)
         case .getHotelResponse:
