@@ -60,7 +60,7 @@ private func agree(_ whole: Result<SOAPEnvelope, any Error>, _ streamed: Streame
         default: return false
         }
     case (.failure(let a as SOAPParseError), .failure(let b as SOAPParseError)):
-        return a.kind == b.kind
+        return sameFailure(a, b)
     default:
         return false
     }
