@@ -2,16 +2,17 @@ import Foundation
 import HotelSOAP
 import Testing
 
-/// Inputs `scripts/fuzz` found, saved in `Samples/`. The first three are malformed, and
-/// the error must say so however the body is cut into chunks: the parser used to judge a
+/// Inputs `scripts/fuzz` found, saved in `Samples/`. The `files` are malformed, and the
+/// error must say so however the body is cut into chunks: the parser used to judge a
 /// start tag that libxml2 reported without its `>` (cut short by a U+0000 or by bytes the
 /// declared encoding cannot convert) by its name, and a document whose encoding failed as
-/// cut off, so the kind depended on where the chunks fell. The last is an attribute value
+/// cut off or as not XML, so the kind depended on where the chunks fell. The last is an attribute value
 /// that did not survive our own writer and parser.
 @Suite("Fuzz findings")
 struct FuzzFindingTests {
     static let files = [
         "requests/nul-in-start-tag.xml",
+        "requests/utf7-fails-after-declaration.xml",
         "requests/utf7-invalid-byte.xml",
         "responses/utf7-cut-start-tag.xml",
     ]

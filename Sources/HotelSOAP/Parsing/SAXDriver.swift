@@ -96,11 +96,14 @@ final class SAXDriver {
         /// The error came at the very end of the input, after it had ended: the document
         /// was cut off rather than malformed.
         var atEndOfInput = false
+        /// Bytes the declared encoding cannot convert ended libxml2's input before it: the
+        /// document is malformed, whatever error libxml2 then met where its text stopped.
+        var encodingFailed = false
 
         static let outOfMemory = Failure(message: "libxml2 could not create a parser (out of memory)", line: 1, column: 1, code: -1)
 
-        /// libxml2 found no root element at all.
-        var isEmptyDocument: Bool { code == XML_ERR_DOCUMENT_EMPTY.rawValue }
+        /// libxml2 found no root element at all, and not because the encoding failed first.
+        var isEmptyDocument: Bool { code == XML_ERR_DOCUMENT_EMPTY.rawValue && !encodingFailed }
     }
 
     // The callbacks reach the handler through libxml2's user-data pointer as an unretained,
@@ -209,7 +212,18 @@ final class SAXDriver {
         firstFatal = Failure(
             message: error.pointee.message.map { String(cString: $0) }?.trimmingTrailingNewlines ?? "unknown error",
             line: Int(error.pointee.line), column: Int(error.pointee.int2), code: error.pointee.code,
-            atEndOfInput: error.pointee.code != XML_ERR_TAG_NAME_MISMATCH.rawValue && isAtEndOfInput)
+            atEndOfInput: error.pointee.code != XML_ERR_TAG_NAME_MISMATCH.rawValue && isAtEndOfInput,
+            encodingFailed: encodingFailed)
+    }
+
+    /// libxml2 converts a declared encoding ahead of the parse, as far as bytes have
+    /// arrived, so where its text stops at a byte it cannot convert depends on the
+    /// chunking; what error it meets there ("Start tag expected", "AttValue: ' expected")
+    /// does too. That the conversion failed does not (fuzzing found a body judged not
+    /// XML in chunks and malformed whole).
+    private var encodingFailed: Bool {
+        guard let buffer = context?.pointee.input?.pointee.buf else { return false }
+        return buffer.pointee.error != 0
     }
 
     /// A cut-off document fails where its bytes stop: at the last byte, or up to a
@@ -223,7 +237,7 @@ final class SAXDriver {
         guard let puller, hs_pull_input_ended(puller) != 0, let input = context?.pointee.input,
             let cur = input.pointee.cur, let end = input.pointee.end
         else { return false }
-        if let buffer = input.pointee.buf, buffer.pointee.error != 0 { return false }
+        if encodingFailed { return false }
         return end - cur <= 8
     }
 
@@ -237,9 +251,10 @@ final class SAXDriver {
             let message = error.pointee.message.map { String(cString: $0) } ?? "unknown error"
             failure = Failure(
                 message: message.trimmingTrailingNewlines, line: Int(error.pointee.line),
-                column: Int(error.pointee.int2), code: error.pointee.code)
+                column: Int(error.pointee.int2), code: error.pointee.code, encodingFailed: encodingFailed)
         } else {
-            failure = Failure(message: "XML parse error", line: line, column: column, code: context.pointee.errNo)
+            failure = Failure(
+                message: "XML parse error", line: line, column: column, code: context.pointee.errNo, encodingFailed: encodingFailed)
         }
     }
 
