@@ -292,6 +292,15 @@ hs_pull *hs_pull_create(const void *sax, void *user, int options) {
     return p;
 }
 
+// libxml2 reports some errors (a failed encoding conversion, the I/O error after it) on
+// its thread-wide generic channel, which prints to stderr, and not to the SAX error
+// handler, which has them anyway as the fatal error that follows. While our parser runs
+// that channel is silenced; between runs the thread's own handler is back.
+static void silent(void *context, const char *message, ...) {
+    (void)context;
+    (void)message;
+}
+
 // Switches to the parser until it has read everything ready and wants more, or is done.
 static void run(hs_pull *p) {
     if (p->finished) return;
@@ -304,7 +313,11 @@ static void run(hs_pull *p) {
         uintptr_t address = (uintptr_t)p;
         makecontext(&p->parser, (void (*)(void))parser_main, 2, (unsigned int)(address >> 32), (unsigned int)address);
     }
+    xmlGenericErrorFunc handler = xmlGenericError;
+    void *handler_context = xmlGenericErrorContext;
+    xmlSetGenericErrorFunc(NULL, silent);
     swapcontext(&p->caller, &p->parser);
+    xmlSetGenericErrorFunc(handler_context, handler);
 }
 
 static int hold(hs_pull *p, const char *bytes, size_t count) {

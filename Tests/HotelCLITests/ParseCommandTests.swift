@@ -31,6 +31,14 @@ struct ParseCommandTests {
         #expect(result.stdout.isEmpty || result.stdout.split(separator: "\n").count == 1, "no rows past the refused tag")
     }
 
+    @Test("a body libxml2 cannot convert from its declared encoding: one line on stderr, not libxml2's own as well")
+    func conversionErrorIsOneLine() async throws {
+        let result = try await HotelsBinary.run(["parse", HotelsBinary.sample("responses/utf7-cut-start-tag.xml")])
+        #expect(result.status == 65)
+        #expect(result.stderrLines.count == 1, "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("hotels: "), "\(result.stderr)")
+    }
+
     @Test("CSV quotes embedded quotes, commas and markup exactly")
     func csvQuoting() async throws {
         let result = try await HotelsBinary.run(["parse", HotelsBinary.sample("responses/search-entities.xml")])
