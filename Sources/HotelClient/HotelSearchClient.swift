@@ -119,7 +119,7 @@ public struct HotelSearchClient: Sendable {
         let request = try dialect.searchRequest(query, page: page, version: configuration.version)
         let sink = ByteCollector()
         _ = try await transfer(request) { chunk in try sink.append(chunk) }
-        return PrefetchedResponse(body: sink.bytes, dialect: dialect)
+        return PrefetchedResponse(body: sink.bytes, dialect: dialect, source: configuration.endpoint.absoluteString)
     }
 
     // MARK: Transport
@@ -131,7 +131,11 @@ public struct HotelSearchClient: Sendable {
             try chunk.withUnsafeReadableBytes { try reader.feed($0) }
             try afterChunk()
         }
-        return try reader.finish()
+        do {
+            return try reader.finish()
+        } catch let error as SOAPParseError {
+            throw error.from(configuration.endpoint.absoluteString)
+        }
     }
 
     /// The HTTP exchange with retries. SOAP responses (200, or a 500 fault) stream into
@@ -200,19 +204,25 @@ public struct HotelSearchClient: Sendable {
 public struct PrefetchedResponse: Sendable {
     public let body: [UInt8]
     let dialect: any SOAPDialect
+    /// The URL it came from, for errors.
+    let source: String
 
     /// Feeds the body to the dialect's reader in network-sized chunks.
     public func read(onHotel: @escaping (HotelInfo) throws -> Void) throws -> ResultPage {
         let reader = dialect.responseReader(onHotel: onHotel)
-        try body.withUnsafeBytes { all in
-            var offset = 0
-            while offset < all.count {
-                let end = min(all.count, offset + 64 * 1024)
-                try reader.feed(UnsafeRawBufferPointer(rebasing: all[offset..<end]))
-                offset = end
+        do {
+            try body.withUnsafeBytes { all in
+                var offset = 0
+                while offset < all.count {
+                    let end = min(all.count, offset + 64 * 1024)
+                    try reader.feed(UnsafeRawBufferPointer(rebasing: all[offset..<end]))
+                    offset = end
+                }
             }
+            return try reader.finish().page()
+        } catch let error as SOAPParseError {
+            throw error.from(source)
         }
-        return try reader.finish().page()
     }
 }
 

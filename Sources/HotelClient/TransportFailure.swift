@@ -14,18 +14,20 @@ enum TransportFailure {
     /// `HotelClientError` for transport failures, a `SOAPParseError` for a corrupt
     /// compressed body, and anything else (faults, parse errors, cancellation) unchanged.
     static func map(_ error: any Error, url: String, timeout: Double, maxResponseSize: Int = 512 << 20) async -> any Error {
-        if error is SOAPFault || error is SOAPParseError || error is HotelClientError || error is CancellationError { return error }
+        if let parse = error as? SOAPParseError { return parse.from(url) }
+        if error is SOAPFault || error is HotelClientError || error is CancellationError { return error }
         let proxy = URL(string: url).flatMap { ProxyEnvironment.setting(for: $0) }
         if let http = error as? HTTPClientError {
             if let mapped = map(http, url: url, timeout: timeout, proxy: proxy) { return mapped }
         }
         if let decompression = error as? NIOHTTPDecompression.DecompressionError {
             if decompression == .limit { return HotelClientError.responseTooLarge(url, limit: maxResponseSize) }
-            return SOAPParseError(.malformed, line: 0, reason: "the compressed response from \(url) is corrupt (\(decompression))")
+            return SOAPParseError(.malformed, line: 0, reason: "the compressed response is corrupt (\(decompression))").from(url)
         }
         if error is NIOHTTPDecompression.ExtraDecompressionError {
             return SOAPParseError(
-                .truncated, line: 0, reason: "the compressed response from \(url) is cut off or has trailing data (\(error))")
+                .truncated, line: 0, reason: "the compressed response is cut off or has trailing data (\(error))"
+            ).from(url)
         }
         if let extra = error as? NIOSSLExtraError, extra == .failedToValidateHostname {
             return HotelClientError.certificateNameMismatch(url, host: URL(string: url)?.host ?? url)
@@ -37,7 +39,8 @@ enum TransportFailure {
             case .invalidEOFState:
                 return SOAPParseError(
                     .truncated, line: 0,
-                    reason: "the response from \(url) was cut off: the connection closed before the body's declared end")
+                    reason: "the response was cut off: the connection closed before the body's declared end"
+                ).from(url)
             case .closedConnection:
                 return HotelClientError.connectionClosed(url)
             case .headerOverflow:
@@ -47,7 +50,7 @@ enum TransportFailure {
             }
         }
         if let ssl = error as? NIOSSLError, ssl == .uncleanShutdown {
-            return SOAPParseError(.truncated, line: 0, reason: "the response from \(url) was cut off: TLS ended without close_notify")
+            return SOAPParseError(.truncated, line: 0, reason: "the response was cut off: TLS ended without close_notify").from(url)
         }
         if error is NIOSSLError || error is BoringSSLError {
             return await tlsFailure(url: url, timeout: timeout, proxy: proxy)

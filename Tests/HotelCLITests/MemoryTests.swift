@@ -51,4 +51,14 @@ struct MemoryTests {
         #expect(run.status == 65)
         #expect(run.maxRSSKiB < 100 * 1024, "peak RSS \(run.maxRSSKiB / 1024) MB")
     }
+
+    @Test("over the network, a gzip body whose one field inflates to 4 GB: exit 65 naming the field, peak RSS under 100 MB")
+    func gzipBomb() async throws {
+        let server = try await ScriptedServer("gzipbomb")
+        let run = try await HotelsBinary.measure(["search", "--endpoint", server.url, "--city", "Oslo"])
+        #expect(run.status == 65)
+        #expect(run.stderr.contains("Name is longer than 1048576 bytes"), "\(run.stderr)")
+        #expect(run.stderr.contains(server.url), "the message names the URL: \(run.stderr)")
+        #expect(run.maxRSSKiB > 0 && run.maxRSSKiB < 100 * 1024, "peak RSS \(run.maxRSSKiB / 1024) MB")
+    }
 }

@@ -16,6 +16,9 @@ public struct SOAPParseError: Error, Sendable, Equatable, CustomStringConvertibl
     public let reason: String
     /// The field at fault for `.invalidValue`, as a path like `Hotel/Stars`.
     public let field: String?
+    /// Where the message came from (a URL, a file), set by whoever read it so the one
+    /// line a user sees says which; nil when the reader knows no name for it.
+    public var source: String?
 
     /// `line` and `column` are 1-based, 0 for unknown; `field` is for `.invalidValue`.
     public init(_ kind: Kind, line: Int, column: Int = 0, reason: String, field: String? = nil) {
@@ -27,11 +30,19 @@ public struct SOAPParseError: Error, Sendable, Equatable, CustomStringConvertibl
     }
 
     /// `reason` with its position, e.g. `malformed XML: … (line 3, column 12)`; `reason`
-    /// alone when there is no position or the body is not XML.
+    /// alone when there is no position or the body is not XML; after `source:` when set.
     public var description: String {
+        let prefix = source.map { "\($0): " } ?? ""
         // A body that is not XML at all has no meaningful position.
-        guard line > 0, kind != .notXML else { return reason }
-        return column > 0 ? "\(reason) (line \(line), column \(column))" : "\(reason) (line \(line))"
+        guard line > 0, kind != .notXML else { return prefix + reason }
+        return prefix + (column > 0 ? "\(reason) (line \(line), column \(column))" : "\(reason) (line \(line))")
+    }
+
+    /// This error, saying it came from `source`, unless it already says where.
+    public func from(_ source: String) -> SOAPParseError {
+        var error = self
+        error.source = error.source ?? source
+        return error
     }
 }
 

@@ -89,9 +89,9 @@ struct HotelsBinary {
 
     /// Runs the binary under GNU time and returns its exit status and peak resident memory
     /// (KiB) for that process alone.
-    static func measure(_ arguments: [String]) async throws -> (status: Int32, maxRSSKiB: Int) {
+    static func measure(_ arguments: [String]) async throws -> (status: Int32, maxRSSKiB: Int, stderr: String) {
         let result = try await run(["-f", "maxrss=%M", url.path] + arguments, executable: "/usr/bin/time")
         let line = result.stderr.split(separator: "\n").last { $0.hasPrefix("maxrss=") } ?? "maxrss=-1"
-        return (result.status, Int(line.dropFirst("maxrss=".count)) ?? -1)
+        return (result.status, Int(line.dropFirst("maxrss=".count)) ?? -1, result.stderr)
     }
 }

@@ -15,7 +15,8 @@ Modes: html502 (nginx-style 502 page), stall (accepts, never answers),
        shortbody (a Content-Length longer than the body, then close: cut off mid-body),
        badhead (a response head that is not HTTP), hugehead (a 1 MiB response head),
        reset (half a response, then a TCP reset), hangup (closes without answering),
-       drip (the page, one byte every 0.2 s).
+       drip (the page, one byte every 0.2 s),
+       gzipbomb (a gzip body, ~4 MB per GB, whose one hotel name inflates to 4 GB; compressed as sent).
 --log FILE appends each request's line and headers (and "body-bytes: N") to FILE.
 """
 import argparse
@@ -28,6 +29,7 @@ import struct
 import threading
 import time
 import urllib.parse
+import zlib
 
 PAGE = (
     '<?xml version="1.0" encoding="UTF-8"?><soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/">'
@@ -193,6 +195,22 @@ def handle(conn):
             for i in range(len(body)):
                 conn.sendall(body[i:i + 1])
                 time.sleep(0.2)  # the scenario itself: always just inside any per-read timeout
+        elif mode == "gzipbomb":
+            # Chunked, compressed as it goes: the client stops long before 4 GB, and
+            # its hanging up ends this loop.
+            conn.sendall(b"HTTP/1.1 200 OK\r\nContent-Type: text/xml; charset=utf-8\r\nContent-Encoding: gzip\r\n"
+                         b"Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n")
+            deflate = zlib.compressobj(9, zlib.DEFLATED, 31)  # 31: the gzip wrapper
+            head = PAGE[: PAGE.index("Flaky Inn")].encode()
+            block = b"a" * (1 << 20)
+            def chunk(data):
+                if data:
+                    conn.sendall(b"%x\r\n%s\r\n" % (len(data), data))
+            chunk(deflate.compress(head))
+            for _ in range(4096):
+                chunk(deflate.compress(block))
+            chunk(deflate.compress(PAGE[PAGE.index("Flaky Inn") + 9:].encode()) + deflate.flush())
+            conn.sendall(b"0\r\n\r\n")
         elif mode == "hangup":
             pass  # close without a word
         elif mode == "slowtail":
