@@ -30,7 +30,7 @@ struct TerminalOutputTests {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
         process.arguments = ["-qec", "'\(HotelsBinary.url.path)' parse '\(input.path)' --format \(format)", "/dev/null"]
-        FileManager.default.createFile(atPath: output.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
         process.standardOutput = try FileHandle(forWritingTo: output)
         process.standardInput = FileHandle.nullDevice
         try process.run()

@@ -59,8 +59,10 @@ final class ContentSniffer {
         guard buffer.count >= 4 || final else { return false }
         var start = 0
         if buffer.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }
-        // UTF-16 (with or without BOM) and UCS-4: leave it to libxml2's encoding detection.
+        // UTF-16 (with or without BOM) and UCS-4: libxml2 detects the encoding; only the
+        // declaration is checked first.
         if let first = buffer.first, first == 0xFE || first == 0xFF || first == 0x00 || (buffer.count > 1 && buffer[1] == 0x00) {
+            guard try encodingIsReadable(final: final) else { return false }
             state = .xml
             return true
         }
@@ -73,7 +75,24 @@ final class ContentSniffer {
             throw SOAPParseError(.notXML, line: 1, reason: "the body is not XML: it starts with \"\(snippet(from: start))\"")
         }
         let head = String(decoding: buffer[start..<min(buffer.count, start + 32)], as: UTF8.self).lowercased()
-        state = head.hasPrefix("<!doctype html") || head.hasPrefix("<html") ? .html : .xml
+        if head.hasPrefix("<!doctype html") || head.hasPrefix("<html") {
+            state = .html
+            return true
+        }
+        guard try encodingIsReadable(final: final) else { return false }
+        state = .xml
+        return true
+    }
+
+    /// Reads the XML declaration, if any, and refuses an encoding the parser does not read
+    /// (`XMLDeclaration`). False while its `?>` has not arrived.
+    private func encodingIsReadable(final: Bool) throws(SOAPParseError) -> Bool {
+        guard let layout = XMLDeclaration.Layout.of(buffer) else { return final }
+        switch try XMLDeclaration.scan(buffer, layout: layout, final: final) {
+        case .needMore: return false
+        case .none: try XMLDeclaration.check(nil, layout: layout)
+        case .declared(let encoding): try XMLDeclaration.check(encoding, layout: layout)
+        }
         return true
     }
 

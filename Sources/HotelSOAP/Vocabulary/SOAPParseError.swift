@@ -58,7 +58,8 @@ extension SOAPParseError {
     /// ```
     public struct Kind: Hashable, Sendable, CustomStringConvertible {
         private enum Base: String, Hashable, Sendable {
-            case malformed, truncated, doctype, tooDeep, tooLarge, notXML, notSOAP, unexpectedMessage, unexpectedElement, invalidValue
+            case malformed, truncated, doctype, tooDeep, tooLarge, notXML, unsupportedEncoding, notSOAP, unexpectedMessage, unexpectedElement,
+                invalidValue
         }
 
         private let base: Base
@@ -80,6 +81,10 @@ extension SOAPParseError {
         public static let tooLarge = Kind(.tooLarge)
         /// The body is not XML at all (text, JSON, an HTML error page) or is empty.
         public static let notXML = Kind(.notXML)
+        /// XML in a character encoding the parser does not read: SOAP messages are UTF-8 or
+        /// UTF-16 (WS-I Basic Profile R4003); stateless single-byte charsets such as
+        /// ISO-8859-1 are read too, stateful ones (UTF-7, ISO-2022) and UCS-4 are not.
+        public static let unsupportedEncoding = Kind(.unsupportedEncoding)
         /// Well-formed XML, but not a SOAP envelope, or an envelope with an empty Body.
         public static let notSOAP = Kind(.notSOAP)
         /// A SOAP envelope whose Body holds a message the reader does not expect: an
