@@ -65,6 +65,13 @@ struct hs_pull {
 
     struct tag_scan scan;
 
+    // A comment padded in after the fed bytes (see pad): its length in characters, where
+    // it ends in libxml2's converted stream, and whether libxml2 still has to pass it.
+    int padded;         // one pad per feed
+    int ends_at_gt;     // what libxml2 may read ends with a `>`, not inside a text
+    int pad_pending;
+    unsigned long pad_end;
+
     enum input input;
     int started;
     int finished;
@@ -198,7 +205,6 @@ static int scan_unit(struct tag_scan *s, unsigned c) {
 // third of the parse.
 static int scan_bytes(hs_pull *p, const char *bytes, size_t count) {
     struct tag_scan *s = &p->scan;
-    if (!s->max_attributes && !s->max_namespaces && !s->max_tag) return 0;
     if (p->unit == 1) {
         const char *at = bytes, *end = bytes + count;
         while (at < end) {
@@ -237,6 +243,53 @@ static int scan_bytes(hs_pull *p, const char *bytes, size_t count) {
 
 // MARK: the parser side
 
+// Rows on time. Before each token libxml2's pull parser makes sure 250 bytes lie ahead
+// (its GROW) and reads until they do, so a hotel's end tag was handled only once 250 more
+// bytes had arrived: a server that sent a hotel and paused held the row back for the
+// pause. When libxml2 asks for more while it still holds bytes it has not parsed, and the
+// bytes fed end outside any markup, it gets a comment of PAD_CHARS characters instead of
+// waiting: enough lookahead for everything fed, and nothing a SAX handler sees (no comment
+// callback is set). Text around it arrives in two `characters` calls, as it may anyway.
+// The columns libxml2 counted for it are given back once it has read past it, so error
+// positions stay those of the real document.
+#define PAD_CHARS 256
+
+static unsigned long parsed_offset(const xmlParserInputPtr input) {
+    return input->consumed + (unsigned long)(input->cur - input->base);
+}
+
+// The pad, in the document's code units (an ASCII comment in UTF-8 and the single-byte
+// charsets the parser accepts; UTF-16 or UCS-4 as `>` is spelled). Returns the bytes written.
+static size_t pad(hs_pull *p, char *buffer, size_t room) {
+    size_t u = (size_t)p->unit;
+    if (p->padded || !p->ends_at_gt || p->input != MORE || p->scan.state != S_TEXT || room < PAD_CHARS * u) return 0;
+    xmlParserInputPtr input = p->context ? p->context->input : NULL;
+    if (!input || !input->cur || input->cur >= input->end || !input->buf || input->buf->error) return 0;
+    int little = p->gt[0] == '>';
+    for (size_t i = 0; i < PAD_CHARS; i++) {
+        char c = i < 4 ? "<!--"[i] : i >= PAD_CHARS - 3 ? "-->"[i - (PAD_CHARS - 3)] : ' ';
+        memset(buffer + i * u, 0, u);
+        buffer[i * u + (little ? 0 : u - 1)] = c;
+    }
+    p->padded = 1;
+    p->pad_pending = 1;
+    p->pad_end = input->consumed + (unsigned long)(input->end - input->base) + PAD_CHARS;
+    return PAD_CHARS * u;
+}
+
+// The columns libxml2 counts for the pad are taken back at its first read once it has
+// entered the pad. With 250 bytes of lookahead in hand it reads again only inside the
+// comment (its `GROW` before the `-->`) or past it; either way it parses the rest of the
+// pad, which is already in its buffer, before anything that could fail, so the column may
+// run below its true value for those few characters only.
+static void settle_pad(hs_pull *p) {
+    if (!p->pad_pending || !p->context || !p->context->input) return;
+    xmlParserInputPtr input = p->context->input;
+    if (parsed_offset(input) <= p->pad_end - PAD_CHARS) return;
+    p->pad_pending = 0;
+    input->col -= PAD_CHARS;
+}
+
 // libxml2's read callback. libxml2's pull parser assumes a read gives it a whole token:
 // after it asks for more it peeks a few bytes ahead ("<![CDATA[", "&#x", "</") and
 // misreads a token cut between two reads. So the caller's bytes are only handed over up
@@ -247,6 +300,7 @@ static int scan_bytes(hs_pull *p, const char *bytes, size_t count) {
 static int read_fed(void *context, char *buffer, int len) {
     hs_pull *p = context;
     size_t filled = 0;
+    settle_pad(p);
     while (filled < (size_t)len) {
         // A fatal error turned the callbacks off; libxml2 would read on to the end anyway.
         if (p->context && !p->context->wellFormed) return 0;
@@ -267,6 +321,8 @@ static int read_fed(void *context, char *buffer, int len) {
             filled += n;
             if (scan_bytes(p, buffer + filled - n, n)) return -1;
         } else if (filled > 0 || p->input != MORE) {
+            break;
+        } else if ((filled = pad(p, buffer, (size_t)len)) > 0) {
             break;
         } else {
             swapcontext(&p->parser, &p->caller);
@@ -404,6 +460,7 @@ static size_t through_last_gt(const hs_pull *p, const char *bytes, size_t count,
 int hs_pull_feed(hs_pull *p, const void *data, size_t count) {
     const char *bytes = data;
     if (p->finished || count == 0) return p->finished;
+    p->padded = 0;
     if (!p->unit) {
         // Hold the first 4 bytes until they say how `>` is spelled; go on with the rest.
         size_t head = 4 - p->held_count < count ? 4 - p->held_count : count;
@@ -424,6 +481,7 @@ int hs_pull_feed(hs_pull *p, const void *data, size_t count) {
         if (!hold(p, bytes, count)) return give_up(p);
         if (p->held_count - p->held_read < HOLD_LIMIT) return 0;
         p->held_ready = p->held_count;
+        p->ends_at_gt = 0;
         run(p);
         compact_held(p);
         return p->finished;
@@ -433,6 +491,7 @@ int hs_pull_feed(hs_pull *p, const void *data, size_t count) {
     p->held_ready = p->held_count;
     p->next = bytes;
     p->left = ready;
+    p->ends_at_gt = 1;
     run(p);
     p->next = NULL;
     p->left = 0;

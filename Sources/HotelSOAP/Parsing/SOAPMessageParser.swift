@@ -17,8 +17,7 @@ import Foundation
 ///
 /// `onHotel` runs during `feed`/`finish`, on the caller's thread but on the parser's own
 /// 1 MiB stack (libxml2 pauses there between chunks; see `SAXDriver`): keep deep recursion
-/// out of it. A hotel comes out once libxml2 has read 250 bytes past its end tag, or at
-/// `finish`.
+/// out of it. A hotel comes out as soon as its end tag has been fed.
 ///
 /// Errors are `SOAPParseError` (malformed, truncated, DOCTYPE, not XML, not SOAP, invalid
 /// value), or whatever `onHotel` threw. A truncated document is always an error, never a
