@@ -31,12 +31,51 @@ struct ParseCommandTests {
         #expect(result.stdout.isEmpty || result.stdout.split(separator: "\n").count == 1, "no rows past the refused tag")
     }
 
+    /// windows-1252 leaves 0x81 undefined, so iconv fails on it inside libxml2, which
+    /// also prints "encoding error" lines on its generic channel unless we silence it.
     @Test("a body libxml2 cannot convert from its declared encoding: one line on stderr, not libxml2's own as well")
     func conversionErrorIsOneLine() async throws {
-        let result = try await HotelsBinary.run(["parse", HotelsBinary.sample("responses/utf7-cut-start-tag.xml")])
+        let sample = try String(contentsOfFile: HotelsBinary.sample("responses/search-ours-soap11.xml"), encoding: .utf8)
+        let declared = sample.replacingOccurrences(of: "encoding=\"UTF-8\"", with: "encoding=\"windows-1252\"")
+        #expect(declared.contains("windows-1252"), "the sample declares UTF-8")
+        // Inside the first hotel's id, so no row comes before the error.
+        var body = Array(declared.utf8)
+        let firstHotel = try #require(body.firstRange(of: Array("<h:HotelId>".utf8)))
+        body.insert(0x81, at: firstHotel.upperBound + 1)
+        let result = try await HotelsBinary.run(["parse", "-"], stdin: Data(body))
         #expect(result.status == 65)
         #expect(result.stderrLines.count == 1, "\(result.stderr)")
         #expect(result.stderr.hasPrefix("hotels: "), "\(result.stderr)")
+    }
+
+    @Test("an encoding SOAP does not allow: exit 65, one line naming it")
+    func unsupportedEncoding() async throws {
+        let result = try await HotelsBinary.run(["parse", HotelsBinary.sample("responses/utf7-cut-start-tag.xml")])
+        #expect(result.status == 65)
+        #expect(result.stderrLines.count == 1, "\(result.stderr)")
+        #expect(result.stderr.contains("\"UTF-7\"") && result.stderr.contains("UTF-8 or UTF-16"), "\(result.stderr)")
+    }
+
+    /// `curl … | hotels parse -`: rows are printed as their hotels arrive on standard
+    /// input, not when it ends.
+    @Test("parse - prints each row as its end tag arrives on standard input")
+    func stdinStreams() async throws {
+        let sample = try String(contentsOfFile: HotelsBinary.sample("responses/search-ours-soap11.xml"), encoding: .utf8)
+        guard let firstEnd = sample.range(of: "</h:Hotel>") else {
+            Issue.record("the sample's hotels end with </h:Hotel>")
+            return
+        }
+        let parse = try SpawnedProcess(HotelsBinary.url.path, ["parse", "-"], stdinPipe: true)
+        parse.writeStdin(String(sample[..<firstEnd.upperBound]))
+        try await waitUntil("the first row while standard input is still open", state: "\(parse.stdout) \(parse.stderr)") {
+            parse.stdout.split(separator: "\n").count >= 2 || parse.poll() != nil
+        }
+        #expect(parse.poll() == nil, "still reading: \(parse.stderr)")
+        #expect(parse.stdout.split(separator: "\n").count == 2)
+        parse.writeStdin(String(sample[firstEnd.upperBound...]))
+        parse.closeStdin()
+        #expect(try await parse.wait(timeout: 20) == .exited(0), "\(parse.stderr)")
+        #expect(parse.stdout.split(separator: "\n").count == 4)
     }
 
     @Test("CSV quotes embedded quotes, commas and markup exactly")

@@ -162,22 +162,35 @@ struct SearchTransportTests {
         let search = try SpawnedProcess(HotelsBinary.url.path, ["search", "--endpoint", server.url, "--limit", "500"])
 
         // The server sent 5 hotels and now waits for the marker file, which only this test
-        // makes. libxml2 reads a token once it has 250 bytes past it (or the body ended), so
-        // the first 4 come out now and the 5th, whose end tag closes what was sent, waits.
+        // makes. Each hotel comes out as soon as its end tag has arrived: all 5, now.
         try await waitUntil("the header and the first rows", state: "stdout: \(search.stdout) stderr: \(search.stderr)") {
-            search.stdout.split(separator: "\n").count >= 5 || search.poll() != nil
+            search.stdout.split(separator: "\n").count >= 6 || search.poll() != nil
         }
-        // A quiet period, not a wait for anything: the 5th hotel must NOT follow while the
-        // server holds the rest back. Its bytes are all in the client already, so a parser
-        // that let it out early would do so within milliseconds; this is room for that.
-        try await Task.sleep(for: .milliseconds(200))
         let lines = search.stdout.split(separator: "\n")
-        #expect(lines.count == 5, "header + 4 of the 5 hotels sent so far, before the rest exists: \(search.stdout) \(search.stderr)")
-        #expect(lines.last?.hasPrefix("H00003,") == true)
+        #expect(lines.count == 6, "header + the 5 hotels sent so far, before the rest exists: \(search.stdout) \(search.stderr)")
+        #expect(lines.last?.hasPrefix("H00004,") == true)
         #expect(search.poll() == nil, "the search must still be waiting for the rest")
 
         _ = FileManager.default.createFile(atPath: marker.path, contents: nil)
         #expect(try await search.wait(timeout: 20) == .exited(0), "\(search.stderr)")
         #expect(search.stdout.split(separator: "\n").count == 201)
+    }
+
+    /// A row is due when its hotel has arrived, not when the server sends more: against a
+    /// server that sends one hotel and then pauses 3 s, the first row is in the pipe well
+    /// before the pause ends (measured from the start of the process, start-up included).
+    @Test("the first row of a server that pauses after one hotel reaches the pipe in under 0.5 s")
+    func firstRowBeforeThePause() async throws {
+        let server = try await ScriptedServer("pause", "3")
+        let started = Date()
+        let search = try SpawnedProcess(HotelsBinary.url.path, ["search", "--endpoint", server.url, "--format", "tsv"])
+        try await waitUntil("the first row", timeout: .seconds(10), state: "stdout: \(search.stdout) stderr: \(search.stderr)") {
+            search.stdout.split(separator: "\n").count >= 2 || search.poll() != nil
+        }
+        let elapsed = Date().timeIntervalSince(started)
+        #expect(search.stdout.split(separator: "\n").dropFirst().first?.hasPrefix("H00000\t") == true, "\(search.stdout)")
+        #expect(elapsed < 0.5, "first row after \(elapsed) s")
+        #expect(try await search.wait(timeout: 20) == .exited(0), "\(search.stderr)")
+        #expect(search.stdout.split(separator: "\n").count == 11)
     }
 }

@@ -52,6 +52,8 @@ struct ParseCommand: AsyncParsableCommand {
         let reader = dialect.responseReader { hotel in try writer.write(hotel) }
         while let chunk = try input.read() {
             try chunk.withUnsafeBytes { try reader.feed($0) }
+            // `curl … | hotels parse -`: each row reaches the pipe as its hotel arrives.
+            try writer.flush()
         }
         switch try reader.finish() {
         case .page:

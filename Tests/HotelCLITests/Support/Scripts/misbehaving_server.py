@@ -12,6 +12,7 @@ Modes: html502 (nginx-style 502 page), stall (accepts, never answers),
        proxy (a forward proxy: CONNECT tunnels, and absolute-URI requests forwarded to their host;
               proxy deny-connect answers CONNECT with 403, as proxies that tunnel only to 443 do),
        slowtail MARKER (200 hotels: the first 5 at once, the rest once the file MARKER exists),
+       pause SECONDS (10 hotels: the head and the first hotel at once, the rest after SECONDS),
        shortbody (a Content-Length longer than the body, then close: cut off mid-body),
        badhead (a response head that is not HTTP), hugehead (a 1 MiB response head),
        reset (half a response, then a TCP reset), hangup (closes without answering),
@@ -221,6 +222,13 @@ def handle(conn):
             deadline = time.time() + 60
             while not os.path.exists(options.arg) and time.time() < deadline:
                 time.sleep(0.02)  # poll for the marker the test makes
+            conn.sendall(rest)
+        elif mode == "pause":
+            head, hotels, tail = hotels_page(10)
+            first, rest = (head + hotels[0]).encode(), ("".join(hotels[1:]) + tail).encode()
+            conn.sendall(f"HTTP/1.1 200 OK\r\nContent-Type: text/xml; charset=utf-8\r\nContent-Length: {len(first) + len(rest)}\r\n"
+                         "Connection: close\r\n\r\n".encode() + first)
+            time.sleep(float(options.arg))  # the scenario itself: a server that pauses after one hotel
             conn.sendall(rest)
     except (OSError, ssl.SSLError):
         pass  # a client that hung up or refused our certificate: the test judges the client side
