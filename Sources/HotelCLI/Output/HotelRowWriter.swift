@@ -18,8 +18,12 @@ public final class HotelRowWriter {
     private let sink: OutputSink
     /// Rows handed to the sink so far (table rows count once printed at `end`).
     public private(set) var rowsWritten = 0
-    private var tableRows: [[String]] = []
     private var headerWritten = false
+    /// `table`: rows held until the column widths are known (`tableBlock` rows or the end);
+    /// later rows are fitted to those widths as they come, so memory stays bounded.
+    private var tableRows: [[String]] = []
+    private var tableWidths: [Int]?
+    static let tableBlock = 1000
     /// Replace what a terminal would act on (control characters, C1, bidi overrides) in
     /// every value, as the table does. Only for a terminal: files and pipes get the data exact.
     public let sanitizesForTerminal: Bool
@@ -44,17 +48,30 @@ public final class HotelRowWriter {
         let hotel = sanitizesForTerminal && format != .table ? hotel.sanitizedForTerminal : hotel
         try writeHeaderOnce()
         switch format {
-        case .csv:
-            try sink.write(hotel.columnValues.map(CSV.quote).joined(separator: ",") + "\n")
-        case .tsv:
-            try sink.write(hotel.columnValues.map(TSV.escape).joined(separator: "\t") + "\n")
-        case .json:
-            try sink.write(hotel.jsonLine + "\n")
+        case .csv: try sink.append { RowEncoder.csv(hotel, into: &$0) }
+        case .tsv: try sink.append { RowEncoder.tsv(hotel, into: &$0) }
+        case .json: try sink.append { RowEncoder.json(hotel, into: &$0) }
         case .table:
-            tableRows.append(hotel.tableValues)
-            return
+            let row = TextTable.sanitized(hotel.tableValues)
+            guard let widths = tableWidths else {
+                tableRows.append(row)
+                if tableRows.count >= Self.tableBlock { try writeTableBlock() }
+                return
+            }
+            try sink.write(TextTable.line(row, widths: widths, rightAligned: HotelInfo.tableRightAligned))
         }
         rowsWritten += 1
+    }
+
+    /// The header, the rule and the rows held so far, with widths from those rows.
+    private func writeTableBlock() throws(OutputError) {
+        let widths = TextTable.widths(header: HotelInfo.tableHeader, rows: tableRows)
+        tableWidths = widths
+        try sink.write(TextTable.line(HotelInfo.tableHeader, widths: widths, rightAligned: HotelInfo.tableRightAligned))
+        try sink.write(TextTable.rule(widths: widths))
+        for row in tableRows { try sink.write(TextTable.line(row, widths: widths, rightAligned: HotelInfo.tableRightAligned)) }
+        rowsWritten += tableRows.count
+        tableRows = []
     }
 
     /// Hands the rows so far to the output now, e.g. while waiting for the network: a
@@ -63,20 +80,16 @@ public final class HotelRowWriter {
         try sink.flush()
     }
 
-    /// After a failure: flushes the rows already written (never a table: half a table
-    /// would look complete).
+    /// After a failure: flushes the rows already written. Table rows still held for their
+    /// widths stay unprinted: a short table would look complete.
     public func flushPartial() throws(OutputError) {
         try sink.flush()
     }
 
-    /// Flushes everything. For `table`, this is when the aligned table is printed.
+    /// Flushes everything. For `table`, the rows held for their widths are printed now.
     public func end() throws(OutputError) {
         try writeHeaderOnce()
-        if format == .table {
-            try sink.write(TextTable.render(header: HotelInfo.tableHeader, rows: tableRows, rightAligned: HotelInfo.tableRightAligned))
-            rowsWritten += tableRows.count
-            tableRows = []
-        }
+        if format == .table && tableWidths == nil { try writeTableBlock() }
         try sink.flush()
     }
 }
@@ -99,15 +112,6 @@ extension HotelInfo {
         return hotel
     }
 
-    /// The CSV/TSV columns, in order: a contract with scripts (README, "Formats"), so only ever append.
-    var columnValues: [String] {
-        [
-            id, name, address, city, country, latitude.description, longitude.description,
-            String(stars), price.amountText, price.currency,
-            distanceKm.map(\.description) ?? "", logoURL ?? "",
-        ]
-    }
-
     static let tableHeader = ["ID", "NAME", "CITY", "COUNTRY", "STARS", "PRICE", "DISTANCE"]
     static let tableRightAligned: Set<Int> = [4, 5, 6]
 
@@ -117,88 +121,5 @@ extension HotelInfo {
             PriceText.table(price),
             distanceKm.map { String(format: "%.1f km", $0) } ?? "",
         ]
-    }
-
-    /// One JSON object; `price` is a string so no consumer rounds it through a float.
-    var jsonLine: String {
-        var fields: [(String, JSONValue)] = [
-            ("hotel_id", .string(id)), ("name", .string(name)), ("address", .string(address)),
-            ("city", .string(city)), ("country", .string(country)),
-            ("latitude", .number(latitude.description)), ("longitude", .number(longitude.description)),
-            ("stars", .number(String(stars))), ("price", .string(price.amountText)),
-            ("currency", .string(price.currency)),
-            ("distance_km", distanceKm.map { .number($0.description) } ?? .null),
-            ("logo_url", logoURL.map(JSONValue.string) ?? .null),
-            ("phone", phone.map(JSONValue.string) ?? .null),
-        ]
-        fields.append(("amenities", .array(amenities.map(JSONValue.string))))
-        return JSONValue.object(fields).text
-    }
-}
-
-/// RFC 4180 quoting.
-enum CSV {
-    static func quote(_ field: String) -> String {
-        guard field.utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }) else {
-            return field
-        }
-        return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-    }
-}
-
-/// TSV cannot quote: tabs, newlines and backslashes are escaped as `\t`, `\n`, `\r`, `\\`.
-enum TSV {
-    static func escape(_ field: String) -> String {
-        guard field.utf8.contains(where: { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == UInt8(ascii: "\\") }) else {
-            return field
-        }
-        var out = ""
-        for scalar in field.unicodeScalars {
-            switch scalar {
-            case "\t": out += "\\t"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\\": out += "\\\\"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
-}
-
-/// Just enough JSON writing for JSON Lines, with exact escaping.
-indirect enum JSONValue {
-    case string(String)
-    case number(String)
-    case null
-    case array([JSONValue])
-    case object([(String, JSONValue)])
-
-    var text: String {
-        switch self {
-        case .string(let s): return JSONValue.quote(s)
-        case .number(let n): return n
-        case .null: return "null"
-        case .array(let items): return "[" + items.map(\.text).joined(separator: ",") + "]"
-        case .object(let fields): return "{" + fields.map { JSONValue.quote($0.0) + ":" + $0.1.text }.joined(separator: ",") + "}"
-        }
-    }
-
-    static func quote(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
     }
 }

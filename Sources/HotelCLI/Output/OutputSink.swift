@@ -32,6 +32,12 @@ public final class OutputSink {
         try write(text.utf8)
     }
 
+    /// Lets `body` append to the buffer in place: rows are encoded straight into it.
+    func append(_ body: (inout [UInt8]) -> Void) throws(OutputError) {
+        body(&buffer)
+        if buffer.count >= flushThreshold { try flush() }
+    }
+
     public func flush() throws(OutputError) {
         var written = 0
         while written < buffer.count {

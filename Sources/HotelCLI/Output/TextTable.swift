@@ -4,24 +4,38 @@ import TerminalTable
 /// counts 2), every cell sanitized so server text cannot carry escape sequences.
 enum TextTable {
     static func render(header: [String], rows: [[String]], rightAligned: Set<Int>, maxColumnWidth: Int = 40) -> String {
-        let clean = rows.map { $0.map(Sanitizer.standard.sanitize) }
+        let clean = rows.map(sanitized)
+        let widths = widths(header: header, rows: clean, maxColumnWidth: maxColumnWidth)
+        var out = line(header, widths: widths, rightAligned: rightAligned)
+        out += rule(widths: widths)
+        for row in clean { out += line(row, widths: widths, rightAligned: rightAligned) }
+        return out
+    }
+
+    static func sanitized(_ row: [String]) -> [String] { row.map(Sanitizer.standard.sanitize) }
+
+    /// Each column as wide as its widest cell, at most `maxColumnWidth`.
+    static func widths(header: [String], rows: [[String]], maxColumnWidth: Int = 40) -> [Int] {
         var widths = header.map(DisplayWidth.of)
-        for row in clean {
+        for row in rows {
             for (i, cell) in row.enumerated() { widths[i] = min(maxColumnWidth, max(widths[i], DisplayWidth.of(cell))) }
         }
-        func line(_ cells: [String]) -> String {
-            var parts: [String] = []
-            for (i, cell) in cells.enumerated() {
-                parts.append(DisplayWidth.fit(cell, toWidth: widths[i], alignment: rightAligned.contains(i) ? .right : .left))
-            }
-            // No trailing padding: it only makes copy-paste and diffs worse.
-            var text = parts.joined(separator: "  ")
-            while text.last == " " { text.removeLast() }
-            return text + "\n"
+        return widths
+    }
+
+    static func rule(widths: [Int]) -> String {
+        line(widths.map { String(repeating: "─", count: $0) }, widths: widths, rightAligned: [])
+    }
+
+    /// One row, cells fitted to `widths` (longer ones cut with `…`), two spaces apart.
+    static func line(_ cells: [String], widths: [Int], rightAligned: Set<Int>) -> String {
+        var parts: [String] = []
+        for (i, cell) in cells.enumerated() {
+            parts.append(DisplayWidth.fit(cell, toWidth: widths[i], alignment: rightAligned.contains(i) ? .right : .left))
         }
-        var out = line(header)
-        out += line(widths.map { String(repeating: "─", count: $0) })
-        for row in clean { out += line(row) }
-        return out
+        // No trailing padding: it only makes copy-paste and diffs worse.
+        var text = parts.joined(separator: "  ")
+        while text.last == " " { text.removeLast() }
+        return text + "\n"
     }
 }

@@ -1,0 +1,227 @@
+import HotelSOAP
+
+/// Writes one hotel as a CSV, TSV or JSON Lines row straight into a byte buffer.
+///
+/// Why bytes and not `String`s: formatting a row by building each field's `String`, an
+/// array of them and a joined line cost more than parsing the hotel (2.4 × xmllint's time
+/// for CSV, 4.5 × for JSON, BENCHMARKS.md). Every character these formats escape is ASCII
+/// (or, for JSON, U+2028 and U+2029, whose UTF-8 bytes appear nowhere else), so escaping
+/// byte by byte over the UTF-8 gives exactly what escaping scalar by scalar gives; the
+/// plain writer the tests compare against is kept in `Tests/HotelCLITests/Output/`.
+///
+/// ```swift
+/// var bytes: [UInt8] = []
+/// RowEncoder.csv(hotel, into: &bytes)   // H0000001,Grand Hotel,…\n
+/// ```
+enum RowEncoder {
+    static func csv(_ hotel: HotelInfo, into out: inout [UInt8]) {
+        csvField(hotel.id, &out)
+        comma(&out)
+        csvField(hotel.name, &out)
+        comma(&out)
+        csvField(hotel.address, &out)
+        comma(&out)
+        csvField(hotel.city, &out)
+        comma(&out)
+        csvField(hotel.country, &out)
+        comma(&out)
+        number(hotel.latitude, &out)
+        comma(&out)
+        number(hotel.longitude, &out)
+        comma(&out)
+        integer(hotel.stars, &out)
+        comma(&out)
+        csvField(hotel.price.amountText, &out)
+        comma(&out)
+        csvField(hotel.price.currency, &out)
+        comma(&out)
+        if let distance = hotel.distanceKm { number(distance, &out) }
+        comma(&out)
+        if let logo = hotel.logoURL { csvField(logo, &out) }
+        out.append(0x0A)
+    }
+
+    static func tsv(_ hotel: HotelInfo, into out: inout [UInt8]) {
+        tsvField(hotel.id, &out)
+        tab(&out)
+        tsvField(hotel.name, &out)
+        tab(&out)
+        tsvField(hotel.address, &out)
+        tab(&out)
+        tsvField(hotel.city, &out)
+        tab(&out)
+        tsvField(hotel.country, &out)
+        tab(&out)
+        number(hotel.latitude, &out)
+        tab(&out)
+        number(hotel.longitude, &out)
+        tab(&out)
+        integer(hotel.stars, &out)
+        tab(&out)
+        tsvField(hotel.price.amountText, &out)
+        tab(&out)
+        tsvField(hotel.price.currency, &out)
+        tab(&out)
+        if let distance = hotel.distanceKm { number(distance, &out) }
+        tab(&out)
+        if let logo = hotel.logoURL { tsvField(logo, &out) }
+        out.append(0x0A)
+    }
+
+    /// One JSON object per line; `price` is a string so no consumer rounds it through a float.
+    static func json(_ hotel: HotelInfo, into out: inout [UInt8]) {
+        raw("{\"hotel_id\":", &out)
+        jsonString(hotel.id, &out)
+        raw(",\"name\":", &out)
+        jsonString(hotel.name, &out)
+        raw(",\"address\":", &out)
+        jsonString(hotel.address, &out)
+        raw(",\"city\":", &out)
+        jsonString(hotel.city, &out)
+        raw(",\"country\":", &out)
+        jsonString(hotel.country, &out)
+        raw(",\"latitude\":", &out)
+        number(hotel.latitude, &out)
+        raw(",\"longitude\":", &out)
+        number(hotel.longitude, &out)
+        raw(",\"stars\":", &out)
+        integer(hotel.stars, &out)
+        raw(",\"price\":", &out)
+        jsonString(hotel.price.amountText, &out)
+        raw(",\"currency\":", &out)
+        jsonString(hotel.price.currency, &out)
+        raw(",\"distance_km\":", &out)
+        if let distance = hotel.distanceKm { number(distance, &out) } else { raw("null", &out) }
+        raw(",\"logo_url\":", &out)
+        if let logo = hotel.logoURL { jsonString(logo, &out) } else { raw("null", &out) }
+        raw(",\"phone\":", &out)
+        if let phone = hotel.phone { jsonString(phone, &out) } else { raw("null", &out) }
+        raw(",\"amenities\":[", &out)
+        for (i, amenity) in hotel.amenities.enumerated() {
+            if i > 0 { out.append(UInt8(ascii: ",")) }
+            jsonString(amenity, &out)
+        }
+        raw("]}\n", &out)
+    }
+
+    // MARK: fields
+
+    @inline(__always) private static func comma(_ out: inout [UInt8]) { out.append(UInt8(ascii: ",")) }
+    @inline(__always) private static func tab(_ out: inout [UInt8]) { out.append(0x09) }
+
+    private static func raw(_ text: StaticString, _ out: inout [UInt8]) {
+        out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    /// The shortest text that reads back as the same `Double` (`description`).
+    private static func number(_ value: Double, _ out: inout [UInt8]) {
+        bytes(value.description, &out)
+    }
+
+    private static func integer(_ value: Int, _ out: inout [UInt8]) {
+        if value >= 0 && value < 10 {
+            out.append(UInt8(ascii: "0") + UInt8(value))
+        } else {
+            bytes(String(value), &out)
+        }
+    }
+
+    /// The string's UTF-8, handed to `body` without a copy when it is stored contiguously.
+    @inline(__always)
+    private static func withUTF8<R>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
+        return Array(text.utf8).withUnsafeBufferPointer(body)
+    }
+
+    private static func bytes(_ text: String, _ out: inout [UInt8]) {
+        withUTF8(text) { out.append(contentsOf: $0) }
+    }
+
+    /// RFC 4180: quoted, with quotes doubled, when it holds a comma, quote, CR or LF.
+    private static func csvField(_ text: String, _ out: inout [UInt8]) {
+        withUTF8(text) { utf8 in
+            var needsQuotes = false
+            for byte in utf8 where byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\"") || byte == 0x0A || byte == 0x0D {
+                needsQuotes = true
+                break
+            }
+            guard needsQuotes else {
+                out.append(contentsOf: utf8)
+                return
+            }
+            out.append(UInt8(ascii: "\""))
+            for byte in utf8 {
+                if byte == UInt8(ascii: "\"") { out.append(byte) }
+                out.append(byte)
+            }
+            out.append(UInt8(ascii: "\""))
+        }
+    }
+
+    /// TSV cannot quote: tab, LF, CR and backslash become `\t`, `\n`, `\r`, `\\`.
+    private static func tsvField(_ text: String, _ out: inout [UInt8]) {
+        withUTF8(text) { utf8 in
+            var start = 0
+            for (i, byte) in utf8.enumerated() {
+                let escaped: UInt8
+                switch byte {
+                case 0x09: escaped = UInt8(ascii: "t")
+                case 0x0A: escaped = UInt8(ascii: "n")
+                case 0x0D: escaped = UInt8(ascii: "r")
+                case UInt8(ascii: "\\"): escaped = UInt8(ascii: "\\")
+                default: continue
+                }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<i]))
+                out.append(UInt8(ascii: "\\"))
+                out.append(escaped)
+                start = i + 1
+            }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
+        }
+    }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
+    /// A JSON string: `"` and `\` escaped, controls as `\n` `\r` `\t` or `\u00XX`, and
+    /// U+2028/U+2029 as `\u2028`/`\u2029` (JavaScript reads them as line ends).
+    private static func jsonString(_ text: String, _ out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        withUTF8(text) { utf8 in
+            var start = 0
+            var i = 0
+            while i < utf8.count {
+                let byte = utf8[i]
+                if byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") && byte != 0xE2 {
+                    i += 1
+                    continue
+                }
+                // E2 80 A8 and E2 80 A9 are U+2028 and U+2029; any other E2 sequence passes.
+                if byte == 0xE2 {
+                    guard i + 2 < utf8.count, utf8[i + 1] == 0x80, utf8[i + 2] == 0xA8 || utf8[i + 2] == 0xA9 else {
+                        i += 1
+                        continue
+                    }
+                }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<i]))
+                switch byte {
+                case UInt8(ascii: "\""): raw("\\\"", &out)
+                case UInt8(ascii: "\\"): raw("\\\\", &out)
+                case 0x0A: raw("\\n", &out)
+                case 0x0D: raw("\\r", &out)
+                case 0x09: raw("\\t", &out)
+                case 0xE2:
+                    raw(utf8[i + 2] == 0xA8 ? "\\u2028" : "\\u2029", &out)
+                    i += 2
+                default:
+                    raw("\\u00", &out)
+                    out.append(hexDigits[Int(byte >> 4)])
+                    out.append(hexDigits[Int(byte & 0x0F)])
+                }
+                i += 1
+                start = i
+            }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+}
