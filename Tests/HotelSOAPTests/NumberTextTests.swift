@@ -79,3 +79,37 @@ struct NumberTextTests {
         #expect(wrong.isEmpty, "\(wrong.count) of \(texts.count), e.g. \(wrong.prefix(5))")
     }
 }
+
+/// The price text the parser spells from the digits it read must be what `Money.plain`
+/// makes of the `Decimal`: csv and json print it, so a difference would change output.
+@Suite("Price text")
+struct PriceTextSpellingTests {
+    @Test("the parser's price text equals Money.plain for written forms and random amounts")
+    func sameAsPlain() throws {
+        var written = [
+            "0", "0.00", "-0", "-0.00", "+7", "007.20", "129.50", "-3.10", ".5", "5.", "0.001", "189000", "1000.00",
+            "999999999999999999", "0.000000000000000001", "-123456789.123456789", "  42.0  ",
+        ]
+        var state: UInt64 = 99
+        for _ in 0..<5000 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let digits = String(state >> 8 % 1_000_000_000_000)
+            let cut = Int(state % UInt64(digits.count + 1))
+            let sign = ["", "-", "+"][Int(state >> 60 % 3)]
+            written.append(sign + digits.prefix(cut) + "." + digits.dropFirst(cut))
+        }
+        for text in written {
+            let page = try SOAPMessageParser.parseSearchPage(Array(Self.response(price: text).utf8))
+            let price = try #require(page.hotels.first?.price, "\(text)")
+            #expect(price.amountText == Money.plain(price.amount, minimumFraction: price.scale ?? 0), "\(text)")
+        }
+    }
+
+    static func response(price: String) -> String {
+        "<soap:Envelope xmlns:soap=\"http://schemas.xmlsoap.org/soap/envelope/\" xmlns:h=\"urn:hotel-search:v1\"><soap:Body>"
+            + "<h:SearchHotelsResponse><h:TotalCount>1</h:TotalCount><h:Offset>0</h:Offset><h:Hotel><h:HotelId>H1</h:HotelId>"
+            + "<h:Name>N</h:Name><h:Address>A</h:Address><h:City>C</h:City><h:Country>KR</h:Country><h:Latitude>1</h:Latitude>"
+            + "<h:Longitude>2</h:Longitude><h:Stars>3</h:Stars><h:Price currency=\"EUR\">\(price)</h:Price></h:Hotel>"
+            + "</h:SearchHotelsResponse></soap:Body></soap:Envelope>"
+    }
+}

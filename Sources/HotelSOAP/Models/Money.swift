@@ -12,12 +12,15 @@ import Foundation
 /// ```
 public struct Money: Sendable, Hashable, CustomStringConvertible {
     /// Exact: read from and written as decimal text, never through `Double`.
-    public var amount: Decimal
+    public var amount: Decimal { didSet { text = nil } }
     /// ISO 4217 code, e.g. `EUR`.
     public var currency: String
     /// Digits after the point as the amount was written (`129.50`: 2); nil when it was
     /// not read from text, and `amount` prints as it is.
-    public var scale: Int?
+    public var scale: Int? { didSet { text = nil } }
+    /// `amountText`, when the parser could spell it from the digits it read: printing a
+    /// `Decimal` costs more than parsing the whole hotel did (`Decimal.description`).
+    private var text: String?
 
     /// `amount` in `currency`, an ISO 4217 code; `scale` keeps the digits after the point
     /// the amount was written with.
@@ -27,9 +30,28 @@ public struct Money: Sendable, Hashable, CustomStringConvertible {
         self.scale = scale
     }
 
+    /// The amount written as `text` (an `xsd:decimal`: optional sign, digits, optional
+    /// point; whitespace around it ignored), keeping its scale; nil when it is not one.
+    ///
+    /// ```swift
+    /// Money(parsing: "129.50", "EUR")?.amountText   // 129.50
+    /// ```
+    public init?(parsing text: String, _ currency: String) {
+        var text = text
+        let parsed = text.withUTF8 { DecimalText.parseWithText($0) }
+        guard let parsed else { return nil }
+        self.init(parsed.value, currency, scale: parsed.scale, text: parsed.text)
+    }
+
+    /// With `amountText` already spelled: it must be what `plain(amount, scale)` gives.
+    init(_ amount: Decimal, _ currency: String, scale: Int, text: String?) {
+        self.init(amount, currency, scale: scale)
+        self.text = text
+    }
+
     /// The amount as plain decimal text (no exponent, no grouping), with the digits after
     /// the point it was written with: `129.50`, `8660`, `-0.125`.
-    public var amountText: String { Self.plain(amount, minimumFraction: scale ?? 0) }
+    public var amountText: String { text ?? Self.plain(amount, minimumFraction: scale ?? 0) }
 
     /// Amount then code, e.g. `89.50 EUR`: no grouping.
     public var description: String { "\(amountText) \(currency)" }

@@ -31,6 +31,8 @@ struct HotelBuilder {
     var amount = Decimal()
     /// Digits after the point as the price was written.
     var amountScale = 0
+    /// The price as `Money.amountText` spells it, when the digits allowed.
+    var amountText: String?
     /// The `currency` attribute of `Price`, stored as the element starts.
     var currency: String?
     /// Set once `Price` has closed with a valid amount and currency.
@@ -62,7 +64,7 @@ struct HotelBuilder {
             stars = n
         case .Price:
             // `currency` was set from the attribute when the element started.
-            guard let (amount, scale) = DecimalText.parseWithScale(text) else {
+            guard let (amount, scale, amountText) = DecimalText.parseWithText(text) else {
                 throw FieldProblem("Hotel/Price", "is not a decimal number", buffer.string)
             }
             guard let currency, !currency.isEmpty else {
@@ -70,6 +72,7 @@ struct HotelBuilder {
             }
             self.amount = amount
             amountScale = scale
+            self.amountText = amountText
             hasPrice = true
         case .LogoURL: logoURL = buffer.trimmedString
         case .Phone: phone = buffer.string
@@ -108,7 +111,7 @@ struct HotelBuilder {
         return HotelInfo(
             id: id, name: name.take()!, address: address.take()!, city: city.take()!, country: country.take()!,
             latitude: latitude.take()!, longitude: longitude.take()!, stars: stars.take()!,
-            price: Money(amount, currency.take()!, scale: amountScale),
+            price: Money(amount, currency.take()!, scale: amountScale, text: amountText.take()),
             distanceKm: distanceKm.take(), logoURL: logoURL.take(), phone: phone.take(), amenities: list)
     }
 }

@@ -324,6 +324,13 @@ enum DecimalText {
     /// The value and its scale: the digits written after the point, trailing zeros
     /// included (`129.50` → 2), which `Decimal` itself does not keep.
     static func parseWithScale(_ bytes: UnsafeBufferPointer<UInt8>) -> (value: Decimal, scale: Int)? {
+        parseWithText(bytes).map { ($0.value, $0.scale) }
+    }
+
+    /// `parseWithScale`, plus the text `Money.plain(value, minimumFraction: scale)` would
+    /// give, spelled from the digits read (nil past 18 significant digits): no leading `+`
+    /// or zeros, no sign on zero, the fraction as written (`+007.50` → `7.50`).
+    static func parseWithText(_ bytes: UnsafeBufferPointer<UInt8>) -> (value: Decimal, scale: Int, text: String?)? {
         let s = trimmed(bytes)
         var i = s.startIndex
         var negative = false
@@ -355,10 +362,38 @@ enum DecimalText {
         guard digits > 0 else { return nil }
         if !exact {
             // More than 18 significant digits: rare, so the slow exact path is fine.
-            return Decimal(string: String(decoding: s, as: UTF8.self), locale: Locale(identifier: "en_US_POSIX")).map { ($0, fraction) }
+            return Decimal(string: String(decoding: s, as: UTF8.self), locale: Locale(identifier: "en_US_POSIX")).map {
+                ($0, fraction, nil)
+            }
         }
         // A negative zero would come out as NaN from Decimal(sign:…): zero has no sign.
         let sign: FloatingPointSign = negative && mantissa != 0 ? .minus : .plus
-        return (Decimal(sign: sign, exponent: -fraction, significand: Decimal(mantissa)), fraction)
+        let value = Decimal(sign: sign, exponent: -fraction, significand: Decimal(mantissa))
+        return (value, fraction, plainText(mantissa: mantissa, fraction: fraction, negative: sign == .minus))
+    }
+
+    /// `mantissa` × 10^-`fraction` as plain text with exactly `fraction` digits after the point.
+    private static func plainText(mantissa: UInt64, fraction: Int, negative: Bool) -> String {
+        // 20 digits, a sign, a point and the leading zeros of a small value: at most 40 here.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64) { buffer in
+            var end = 64
+            var m = mantissa
+            var written = 0
+            repeat {
+                if written == fraction && fraction > 0 {
+                    end -= 1
+                    buffer[end] = UInt8(ascii: ".")
+                }
+                end -= 1
+                buffer[end] = UInt8(ascii: "0") + UInt8(m % 10)
+                m /= 10
+                written += 1
+            } while m > 0 || written <= fraction
+            if negative {
+                end -= 1
+                buffer[end] = UInt8(ascii: "-")
+            }
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[end...]), as: UTF8.self)
+        }
     }
 }

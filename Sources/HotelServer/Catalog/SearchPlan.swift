@@ -194,7 +194,8 @@ struct SearchPlan: Sendable {
 
     /// The page query; `total` (the count) picks driving or probing.
     func pageSQL(offset: Int, limit: Int, total: Int) -> String {
-        let page = " ORDER BY \(orderBy) LIMIT \(limit) OFFSET \(offset)"
+        // LIMIT and OFFSET are bound (`page`), so one prepared statement serves every page.
+        let page = " ORDER BY \(orderBy) LIMIT :page_limit OFFSET :page_offset"
         let drive = sort == .distance || total <= driveLimit
         if let nearBox, let nearDistance, let radius, let nearDistanceOnHotel, let nearSubquery {
             if nearAsSet && sort == .distance {
@@ -225,22 +226,29 @@ struct SearchPlan: Sendable {
 
     var statementArguments: StatementArguments { StatementArguments(arguments) }
 
+    /// Statements are prepared once per connection and SQL text (`cachedStatement`): the
+    /// text depends only on which filters are set, never on their values or the page.
     func count(_ db: Database) throws -> Int {
-        try Int.fetchOne(db, sql: countSQL, arguments: statementArguments) ?? 0
+        try Int.fetchOne(db.cachedStatement(sql: countSQL), arguments: statementArguments) ?? 0
     }
 
     func page(_ db: Database, offset: Int, limit: Int, total: Int) throws -> [(id: Int64, distanceKm: Double?)] {
-        let rows = try Row.fetchAll(db, sql: pageSQL(offset: offset, limit: limit, total: total), arguments: statementArguments)
+        var arguments = statementArguments
+        arguments += ["page_limit": limit, "page_offset": offset]
+        let rows = try Row.fetchAll(db.cachedStatement(sql: pageSQL(offset: offset, limit: limit, total: total)), arguments: arguments)
         let hasDistance = filter.near != nil
         return rows.map { row in (row[0], hasDistance ? row[1] : nil) }
     }
 
     /// `EXPLAIN QUERY PLAN` of the count and page queries, for tuning.
     func explain(_ db: Database, offset: Int = 0, limit: Int = 50, total: Int) throws -> String {
-        func plan(_ sql: String) throws -> [String] {
-            try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, arguments: statementArguments).map { $0["detail"] ?? "" }
+        func plan(_ sql: String, _ arguments: StatementArguments) throws -> [String] {
+            try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, arguments: arguments).map { $0["detail"] ?? "" }
         }
-        return (try plan(countSQL).map { "count: " + $0 } + plan(pageSQL(offset: offset, limit: limit, total: total)))
+        var pageArguments = statementArguments
+        pageArguments += ["page_limit": limit, "page_offset": offset]
+        return (try plan(countSQL, statementArguments).map { "count: " + $0 }
+            + plan(pageSQL(offset: offset, limit: limit, total: total), pageArguments))
             .joined(separator: "\n")
     }
 }
