@@ -335,7 +335,7 @@ class HotelSearchService(ServiceBase):
                      guests, amenities, sort_by, offset, limit):
         # CheckIn, CheckOut and Guests are checked, not used: the catalog has no availability.
         if check_in and check_out and check_out <= check_in:
-            raise invalid("CheckOut", "CheckOut must be after CheckIn")
+            raise invalid("CheckOut", "must be after CheckIn")
         rows = BY_CITY.get(fold(city), []) if city and city.strip() else ALL
         if name and name.strip():
             key = fold(name)
@@ -349,7 +349,7 @@ class HotelSearchService(ServiceBase):
             max_usd = float(max_price) * CURRENCIES[code][0] * (1 + 1e-12)
             rows = [r for r in rows if r.price_usd <= max_usd]
         if amenities:
-            wanted = {a.strip().lower() for a in amenities}
+            wanted = {(a or "").strip().lower() for a in amenities}
             if not wanted <= set(AMENITIES):
                 raise invalid("Amenity", "unknown amenity in %r" % sorted(wanted))
             rows = [r for r in rows if wanted.issubset(r.amenities)]
@@ -362,7 +362,7 @@ class HotelSearchService(ServiceBase):
             rows = [r for r in rows if r.id in distances]
         if sort_by == "distance":
             if near is None:
-                raise invalid("SortBy", "SortBy distance needs Near")
+                raise invalid("SortBy", "distance needs Near")
             rows = sorted(rows, key=lambda r: (distances[r.id], r.id))
         elif sort_by == "price":
             rows = sorted(rows, key=lambda r: (r.price_usd, r.id))
@@ -379,7 +379,7 @@ class HotelSearchService(ServiceBase):
                    AnyUri(max_occurs="unbounded")),
          _out_variable_names=("Hotel", "Description", "ImageURL"))
     def GetHotel(ctx, hotel_id):
-        r = BY_ID.get(hotel_id.strip())
+        r = BY_ID.get((hotel_id or "").strip())
         if r is None:
             raise Fault("Client.NotFound", "no hotel with HotelId %r" % hotel_id)
         url = base_url(ctx)

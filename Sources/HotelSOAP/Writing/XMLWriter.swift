@@ -49,8 +49,51 @@ public struct XMLWriter: Sendable {
     /// Escaped character data. Throws if `value` holds a character XML 1.0 cannot carry
     /// (most C0 controls, U+FFFE, U+FFFF): no escape can represent those.
     public mutating func text(_ value: String, field: String) throws(XMLWriterError) {
-        try XMLWriter.validate(value, field: field)
-        appendEscaped(value, inAttribute: false)
+        // One pass over the UTF-8 that escapes and checks at once; the slow check runs only
+        // to name the character once something is wrong.
+        let start = bytes.count
+        let clean =
+            value.utf8.withContiguousStorageIfAvailable { appendEscapedChecking($0) }
+            ?? Array(value.utf8).withUnsafeBufferPointer { appendEscapedChecking($0) }
+        guard clean else {
+            bytes.removeSubrange(start...)
+            try XMLWriter.validate(value, field: field)
+            return
+        }
+    }
+
+    /// Appends character data escaped; false at a character XML 1.0 cannot carry (a C0
+    /// control other than tab, LF and CR; U+FFFE or U+FFFF, whose UTF-8 is `EF BF BE/BF`).
+    private mutating func appendEscapedChecking(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        var run = 0
+        var i = 0
+        while i < utf8.count {
+            let byte = utf8[i]
+            let replacement: StaticString
+            switch byte {
+            case UInt8(ascii: "&"): replacement = "&amp;"
+            case UInt8(ascii: "<"): replacement = "&lt;"
+            case UInt8(ascii: ">"): replacement = "&gt;"
+            case 0x0D: replacement = "&#13;"
+            case 0x09, 0x0A:
+                i += 1
+                continue
+            case 0x00..<0x20: return false
+            case 0xEF:
+                if i + 2 < utf8.count, utf8[i + 1] == 0xBF, utf8[i + 2] == 0xBE || utf8[i + 2] == 0xBF { return false }
+                i += 1
+                continue
+            default:
+                i += 1
+                continue
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run..<i]))
+            bytes.append(contentsOf: UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
+            i += 1
+            run = i
+        }
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run...]))
+        return true
     }
 
     /// `<name>value</name>` with `value` escaped.
