@@ -62,7 +62,7 @@ final class ContentSniffer {
         // UTF-16 (with or without BOM) and UCS-4: libxml2 detects the encoding; only the
         // declaration is checked first.
         if let first = buffer.first, first == 0xFE || first == 0xFF || first == 0x00 || (buffer.count > 1 && buffer[1] == 0x00) {
-            guard try encodingIsReadable(final: final) else { return false }
+            guard try wideStartsWithMarkup(final: final), try encodingIsReadable(final: final) else { return false }
             state = .xml
             return true
         }
@@ -82,6 +82,30 @@ final class ContentSniffer {
         guard try encodingIsReadable(final: final) else { return false }
         state = .xml
         return true
+    }
+
+    /// UTF-16 or UCS-4: the first character after the BOM and whitespace must be `<`, as
+    /// for any other body. Decided here and not from libxml2's "Start tag expected": libxml2
+    /// converts ahead as far as bytes have arrived, so whether a bad unit later in the body
+    /// had already failed the conversion when it said so depended on the chunking (fuzzing
+    /// found a body "not XML" in chunks and malformed whole). False until that character arrives.
+    private func wideStartsWithMarkup(final: Bool) throws(SOAPParseError) -> Bool {
+        guard let layout = XMLDeclaration.Layout.of(buffer), layout.unit > 1 else { return true }
+        var i = layout.bomLength
+        while i + layout.unit <= buffer.count {
+            var value: UInt32 = 0
+            for k in 0..<layout.unit {
+                value = value << 8 | UInt32(buffer[i + (layout.littleEndian ? layout.unit - 1 - k : k)])
+            }
+            switch value {
+            case 0x20, 0x09, 0x0A, 0x0D: i += layout.unit
+            case 0x3C: return true
+            default:
+                throw SOAPParseError(.notXML, line: 1, reason: "the body is not XML: it is UTF-\(layout.unit * 8) text that does not start with '<'")
+            }
+        }
+        guard final else { return false }
+        throw SOAPParseError(.notXML, line: 0, reason: "the body is empty: expected a SOAP envelope")
     }
 
     /// Reads the XML declaration, if any, and refuses an encoding the parser does not read

@@ -102,8 +102,6 @@ final class SAXDriver {
 
         static let outOfMemory = Failure(message: "libxml2 could not create a parser (out of memory)", line: 1, column: 1, code: -1)
 
-        /// libxml2 found no root element at all, and not because the encoding failed first.
-        var isEmptyDocument: Bool { code == XML_ERR_DOCUMENT_EMPTY.rawValue && !encodingFailed }
     }
 
     // The callbacks reach the handler through libxml2's user-data pointer as an unretained,

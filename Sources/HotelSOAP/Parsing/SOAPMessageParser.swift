@@ -136,11 +136,6 @@ public final class SOAPMessageParser {
                 .truncated, line: failure.line, column: failure.column,
                 reason: "the message was cut off: it ends before its Envelope closes")
         }
-        if handler.version == nil && failure.isEmptyDocument {
-            throw SOAPParseError(
-                .notXML, line: failure.line, column: failure.column,
-                reason: "the body is not XML (\(failure.message))")
-        }
         throw SOAPParseError(.malformed, line: failure.line, column: failure.column, reason: "malformed XML: \(failure.message)")
     }
 }
