@@ -130,9 +130,11 @@ extension XMLWriter {
         try element("h:Latitude", hotel.latitude, field: "Latitude")
         try element("h:Longitude", hotel.longitude, field: "Longitude")
         element("h:Stars", trusted: String(hotel.stars))
-        open("h:Price", ["currency": hotel.price.currency])
+        raw("<h:Price currency=\"")
+        appendAttributeValue(hotel.price.currency)
+        raw("\">")
         raw(hotel.price.amountText)
-        close("h:Price")
+        raw("</h:Price>")
         if let distance = hotel.distanceKm { try element("h:DistanceKm", distance, field: "DistanceKm") }
         if let logo = hotel.logoURL { try element("h:LogoURL", logo, field: "LogoURL") }
         if let phone = hotel.phone { try element("h:Phone", phone, field: "Phone") }

@@ -39,6 +39,11 @@ public struct XMLWriter: Sendable {
         bytes.append(UInt8(ascii: ">"))
     }
 
+    /// An attribute's value, escaped, without its quotes.
+    mutating func appendAttributeValue(_ value: String) {
+        appendEscaped(value, inAttribute: true)
+    }
+
     /// An end tag, `</name>`.
     public mutating func close(_ name: String) {
         raw("</")

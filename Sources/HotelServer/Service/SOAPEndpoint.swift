@@ -62,7 +62,8 @@ struct SOAPEndpoint: Sendable {
         do {
             try QueryValidator.validate(query)
             var page = try await catalog.search(query)
-            page.hotels = page.hotels.map(address.absolutize)
+            // In place: mapping copied every hotel once more per request.
+            for i in page.hotels.indices { address.absolutize(&page.hotels[i]) }
             return Self.ok(try SOAPResponseWriter.searchResults(page, version: version), version: version)
         } catch let error as CatalogError where error.field != nil {
             throw SOAPFaultError.sender(version, .invalidValue, error.message, field: error.field)

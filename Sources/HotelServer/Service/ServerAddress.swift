@@ -35,7 +35,11 @@ public final class ServerAddress: @unchecked Sendable {
 
     func absolutize(_ hotel: HotelInfo) -> HotelInfo {
         var hotel = hotel
-        hotel.logoURL = hotel.logoURL.map(absolutize)
+        absolutize(&hotel)
         return hotel
+    }
+
+    func absolutize(_ hotel: inout HotelInfo) {
+        if let logo = hotel.logoURL, logo.hasPrefix("/") { hotel.logoURL = url + logo }
     }
 }
