@@ -9,8 +9,8 @@ extension HotelSearchClient {
     /// ```
     ///
     /// The first page streams live, so the first row appears as soon as it is parsed.
-    /// With random-access paging, page k+1 is downloaded while page k is still being
-    /// read (at most one page waits in memory); with sequential paging each page is
+    /// With random-access paging, pages k+1 and k+2 are downloaded while page k is still
+    /// being read (at most two pages wait in memory); with sequential paging each page is
     /// asked for once the one before it has said where it continues, and `offset` rows
     /// are skipped on the client. `onTotal` gets the result's size after the first page,
     /// nil when the dialect does not tell it.
@@ -24,20 +24,24 @@ extension HotelSearchClient {
             try onHotel(hotel)
         }
         let first = PageRequest(start: .offset(dialect.paging == .sequential ? 0 : offset), size: walk.nextSize)
-        var ahead = prefetch(query, after: first, walk: walk, totalCount: nil)
-        defer { ahead?.task.cancel() }
+        let window = PrefetchWindow(start: offset, limit: limit, pageSize: pageSize)
+        var ahead: [Prefetch] = []
+        defer { for prefetched in ahead { prefetched.task.cancel() } }
+        fill(&ahead, after: first, window: window, query: query, totalCount: nil)
         var page = try await searchPage(query, page: first, onHotel: emit, afterChunk: afterChunk)
         onTotal(page.totalCount)
         while walk.wantsMore, let next = page.next {
             let before = walk.written + walk.skipped
-            if let prefetched = ahead, prefetched.request.start == next {
-                ahead = prefetch(query, after: prefetched.request, walk: walk, totalCount: page.totalCount)
+            if let prefetched = ahead.first, prefetched.request.start == next {
+                ahead.removeFirst()
+                fill(&ahead, after: prefetched.request, window: window, query: query, totalCount: page.totalCount)
                 page = try await prefetched.task.value.read(onHotel: emit)
                 try afterChunk()  // the next page may still be on its way
             } else {
-                ahead?.task.cancel()
+                for prefetched in ahead { prefetched.task.cancel() }
+                ahead = []
                 let request = PageRequest(start: next, size: walk.nextSize)
-                ahead = prefetch(query, after: request, walk: walk, totalCount: page.totalCount)
+                fill(&ahead, after: request, window: window, query: query, totalCount: page.totalCount)
                 page = try await searchPage(query, page: request, onHotel: emit, afterChunk: afterChunk)
             }
             // A page that says "more" but holds nothing would have us ask forever.
@@ -45,16 +49,37 @@ extension HotelSearchClient {
         }
     }
 
-    /// With random access, the download of the page after `request`, if the walk will want it.
-    private func prefetch(
-        _ query: HotelQuery, after request: PageRequest, walk: Walk, totalCount: Int?
-    ) -> (request: PageRequest, task: Task<PrefetchedResponse, any Error>)? {
-        guard dialect.paging == .randomAccess, case .offset(let offset) = request.start else { return nil }
-        let remaining = walk.remaining - request.size
+    /// A page being downloaded ahead of the one being read.
+    private typealias Prefetch = (request: PageRequest, task: Task<PrefetchedResponse, any Error>)
+
+    /// With random access, starts downloads of the pages after `current` (or after the
+    /// last one already under way) until `PrefetchWindow.depth` are. Two, not one: the
+    /// server answers each on its own connection, so one page's query and XML can run on
+    /// one core while the other core writes the previous page (measured in BENCHMARKS.md,
+    /// "End to end"); at most two pages wait in memory.
+    private func fill(_ ahead: inout [Prefetch], after current: PageRequest, window: PrefetchWindow, query: HotelQuery, totalCount: Int?) {
+        guard dialect.paging == .randomAccess else { return }
+        while ahead.count < PrefetchWindow.depth, let next = window.page(after: ahead.last?.request ?? current, totalCount: totalCount) {
+            ahead.append((next, Task { try await prefetchSearchPage(query, page: next) }))
+        }
+    }
+}
+
+/// Which pages a random-access walk will ask for: consecutive, from `start`, until
+/// `limit` rows or the total.
+private struct PrefetchWindow {
+    static let depth = 2
+    let start: Int
+    let limit: Int
+    let pageSize: Int
+
+    /// The page that follows `request`, if the walk will want it.
+    func page(after request: PageRequest, totalCount: Int?) -> PageRequest? {
+        guard case .offset(let offset) = request.start else { return nil }
         let following = offset + request.size
-        guard remaining > 0, totalCount.map({ following < $0 }) ?? true else { return nil }
-        let next = PageRequest(start: .offset(following), size: min(walk.pageSize, remaining))
-        return (next, Task { try await prefetchSearchPage(query, page: next) })
+        let wanted = limit - (following - start)
+        guard wanted > 0, totalCount.map({ following < $0 }) ?? true else { return nil }
+        return PageRequest(start: .offset(following), size: min(pageSize, wanted))
     }
 }
 

@@ -40,7 +40,14 @@ enum Bench {
             }
             let path = try file ?? parseInput(.full, try BenchPaths(quick: false))
             var report = BenchmarkReport(command: "hotels-bench --parse-only", machine: .current(wrk: nil))
-            report.sections = [try ParseBench.run(path: path, runs: BenchSettings.full.parseRuns).section]
+            let parsed = try ParseBench.run(path: path, runs: BenchSettings.full.parseRuns)
+            report.sections = [parsed.section]
+            // And what users run on it, when a hotels binary of this build is there.
+            let paths = try BenchPaths(quick: false)
+            if FileManager.default.isExecutableFile(atPath: paths.hotels) {
+                let formats = try FormatBench.run(hotels: paths.hotels, path: path, runs: BenchSettings.full.parseRuns, paths: paths)
+                report.sections.append(FormatBench.section(formats, megabytes: parsed.megabytes, hotels: parsed.hotels))
+            }
             print(report.text(), terminator: "")
         case .quick:
             try await runAll(.quickPass)
@@ -74,7 +81,11 @@ enum Bench {
         // Parsing and memory first, while nothing else runs.
         let parseFile = try parseInput(settings, paths)
         say("parse: ours, xmllint --stream, Foundation XMLParser (\(settings.parseRuns) runs each)…")
-        report.sections.append(try ParseBench.run(path: parseFile, runs: settings.parseRuns).section)
+        let parsed = try ParseBench.run(path: parseFile, runs: settings.parseRuns)
+        report.sections.append(parsed.section)
+        say("formats: hotels parse --format csv/tsv/json/table against xmllint (\(settings.parseRuns) runs each)…")
+        let formats = try FormatBench.run(hotels: paths.hotels, path: parseFile, runs: settings.parseRuns, paths: paths)
+        report.sections.append(FormatBench.section(formats, megabytes: parsed.megabytes, hotels: parsed.hotels))
 
         report.sections.append(try memory(settings, paths))
 
@@ -88,14 +99,13 @@ enum Bench {
         say("serving \(catalog.hotels) hotels at \(catalog.baseURL)")
 
         say("end to end: hotels search --all (\(settings.endToEndRuns) runs)…")
-        report.sections.append(try EndToEndBench.run(hotels: paths.hotels, catalog: catalog, runs: settings.endToEndRuns).section)
+        report.sections.append(try EndToEndBench.run(hotels: paths.hotels, catalog: catalog, runs: settings.endToEndRuns, paths: paths).section)
 
         say("browse: first paint and G (\(settings.browseRuns) runs)…")
         report.sections.append(try await BrowseBench.run(catalog: catalog, runs: settings.browseRuns).section(hotels: catalog.hotels))
 
-        if !settings.quick { try await ServerBench.verify(catalog: catalog) }
-        report.sections.append(try server(settings, wrk: wrk, catalog: catalog, paths: paths))
         catalog.stop()
+        report.sections.append(try await server(settings, wrk: wrk, paths: paths))
 
         print("\n" + report.text(), terminator: "")
         if settings.quick {
@@ -128,17 +138,31 @@ enum Bench {
         return try MemoryBench.run(hotels: paths.hotels, small: small, large: large, runs: settings.memoryRuns, paths: paths).section
     }
 
-    private static func server(_ settings: BenchSettings, wrk: String?, catalog: ServedCatalog, paths: BenchPaths) throws
-        -> BenchmarkReport.Section
-    {
+    /// Over a catalog of `serverHotels` (the reference holds as many), beside the spyne
+    /// reference when `scripts/bench-reference setup` has installed it.
+    @MainActor
+    private static func server(_ settings: BenchSettings, wrk: String?, paths: BenchPaths) async throws -> BenchmarkReport.Section {
         if settings.quick { return ServerBench.skipped("skipped in --quick (no load generator in the smoke pass)") }
         guard let wrk else {
             say("server: wrk is not installed; skipping (scripts/bench installs it: apt-get install wrk)")
             return ServerBench.skipped("skipped: wrk is not installed (Debian package `wrk`; `scripts/bench` installs it)")
         }
+        let catalog = try ServedCatalog(hotels: settings.serverHotels, paths: paths)
+        defer { catalog.stop() }
+        try await ServerBench.verify(catalog: catalog)
+        var reference: ReferenceServer?
+        if ReferenceServer.isInstalled(paths) {
+            say("server: starting the spyne reference (scripts/bench-reference serve)…")
+            reference = try ReferenceServer(paths: paths)
+            try await reference?.verify()
+        } else {
+            say("server: no spyne reference installed (scripts/bench-reference setup); ours alone")
+        }
+        defer { reference?.stop() }
         say("server: wrk, \(ServerBench.connections) connections, \(settings.wrkRuns) × \(settings.wrkSeconds) s per scenario…")
-        let results = try ServerBench.run(wrk: wrk, catalog: catalog, paths: paths, seconds: settings.wrkSeconds, runs: settings.wrkRuns)
-        return ServerBench.section(results, seconds: settings.wrkSeconds, runs: settings.wrkRuns, hotels: catalog.hotels)
+        let (results, comparison) = try ServerBench.run(
+            wrk: wrk, catalog: catalog, reference: reference, paths: paths, seconds: settings.wrkSeconds, runs: settings.wrkRuns)
+        return ServerBench.section(results, comparison: comparison, seconds: settings.wrkSeconds, runs: settings.wrkRuns, hotels: catalog.hotels)
     }
 
     /// `swift run` builds only the harness (an executable target cannot make SwiftPM link

@@ -23,7 +23,7 @@ enum BenchCommand: Equatable {
 
         OPTIONS:
           --quick               CI smoke pass: tiny inputs, one run each, no wrk; writes nothing.
-          --parse-only [FILE]   Only the parse comparison (ours, xmllint, Foundation, libxml2
+          --parse-only [FILE]   Only the parse and formats comparisons (ours, xmllint, Foundation, libxml2
                                 floor), printed and not written. FILE defaults to the generated
                                 100,000-hotel response.
           --profile-parse FILE  Parse FILE three times with our parser and nothing else, for

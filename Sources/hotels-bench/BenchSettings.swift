@@ -11,6 +11,8 @@ struct BenchSettings {
     /// Hotels in the served catalog (end to end and browse).
     var catalogHotels: Int
     var endToEndRuns: Int
+    /// Hotels in the catalog the server section loads (the spyne reference holds as many).
+    var serverHotels: Int
     var wrkSeconds: Int
     var wrkRuns: Int
     /// Frames timed per terminal measurement, and how many times.
@@ -20,11 +22,11 @@ struct BenchSettings {
 
     static let full = BenchSettings(
         quick: false, parseHotels: 100_000, parseRuns: 9, memoryHotels: (22_000, 220_000), memoryRuns: 3,
-        catalogHotels: 100_000, endToEndRuns: 3, wrkSeconds: 10, wrkRuns: 3,
+        catalogHotels: 100_000, endToEndRuns: 3, serverHotels: 10_000, wrkSeconds: 10, wrkRuns: 3,
         terminalFrames: 200, terminalRuns: 5, browseRuns: 5)
 
     static let quickPass = BenchSettings(
         quick: true, parseHotels: 500, parseRuns: 1, memoryHotels: (500, 5_000), memoryRuns: 1,
-        catalogHotels: 2_000, endToEndRuns: 1, wrkSeconds: 0, wrkRuns: 0,
+        catalogHotels: 2_000, endToEndRuns: 1, serverHotels: 2_000, wrkSeconds: 0, wrkRuns: 0,
         terminalFrames: 10, terminalRuns: 1, browseRuns: 1)
 }

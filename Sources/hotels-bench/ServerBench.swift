@@ -24,6 +24,11 @@ enum ServerBench {
         var errors: Int { non2xx + socketErrors }
     }
 
+    /// Goals against the reference, from the speed issue: ours ≥ 15 × spyne's requests/s
+    /// for a city's page of 50, with p99 ≤ 15 ms and no errors.
+    static let goalRatio = 15.0
+    static let goalP99 = 0.015
+
     static let connections = 32
     static let threads = 2
 
@@ -61,19 +66,38 @@ enum ServerBench {
         }
     }
 
+    /// The city scenario against the reference server, run in the same rounds as ours.
+    struct Comparison {
+        var reference: Result
+        /// Median of per-round ratios: our requests/s over the reference's.
+        var ratio: Double
+    }
+
     /// Each scenario: a 2 s warm-up, then `runs` runs of `seconds`; medians, errors summed.
-    static func run(wrk: String, catalog: ServedCatalog, paths: BenchPaths, seconds: Int, runs: Int) throws -> [Result] {
-        try scenarios(hotels: catalog.hotels, paths: paths).map { scenario in
+    /// With a `reference`, the city scenario alternates between ours and it, run by run.
+    static func run(
+        wrk: String, catalog: ServedCatalog, reference: ReferenceServer?, paths: BenchPaths, seconds: Int, runs: Int
+    ) throws -> (results: [Result], comparison: Comparison?) {
+        var comparison: Comparison?
+        let results = try scenarios(hotels: catalog.hotels, paths: paths).enumerated().map { index, scenario in
             let url = catalog.baseURL + scenario.path
+            let compared = index == 0 ? reference : nil
             _ = try load(wrk: wrk, script: scenario.script, url: url, seconds: 2)
-            let reports = try (0..<runs).map { _ in try load(wrk: wrk, script: scenario.script, url: url, seconds: seconds) }
-            return Result(
-                scenario: scenario.name,
-                requestsPerSecond: Measure.median(reports.map(\.requestsPerSecond)),
-                p50: Measure.median(reports.map(\.p50)), p99: Measure.median(reports.map(\.p99)),
-                requests: reports.map(\.requests).reduce(0, +),
-                non2xx: reports.map(\.non2xx).reduce(0, +), socketErrors: reports.map(\.socketErrors).reduce(0, +))
+            if let compared { _ = try load(wrk: wrk, script: scenario.script, url: compared.endpoint, seconds: 2) }
+            var ours: [WrkReport] = []
+            var theirs: [WrkReport] = []
+            for _ in 0..<runs {
+                ours.append(try load(wrk: wrk, script: scenario.script, url: url, seconds: seconds))
+                if let compared { theirs.append(try load(wrk: wrk, script: scenario.script, url: compared.endpoint, seconds: seconds)) }
+            }
+            if !theirs.isEmpty {
+                comparison = Comparison(
+                    reference: Result(scenario: "spyne: " + scenario.name, reports: theirs),
+                    ratio: Measure.median(zip(ours, theirs).map { $0.requestsPerSecond / $1.requestsPerSecond }))
+            }
+            return Result(scenario: scenario.name, reports: ours)
         }
+        return (results, comparison)
     }
 
     /// Every scenario must do real work: a query matching nothing, or an id that does not
@@ -107,8 +131,20 @@ enum ServerBench {
     }
 }
 
+extension ServerBench.Result {
+    /// Medians of several runs; errors and requests summed.
+    init(scenario: String, reports: [WrkReport]) {
+        self.init(
+            scenario: scenario,
+            requestsPerSecond: Measure.median(reports.map(\.requestsPerSecond)),
+            p50: Measure.median(reports.map(\.p50)), p99: Measure.median(reports.map(\.p99)),
+            requests: reports.map(\.requests).reduce(0, +),
+            non2xx: reports.map(\.non2xx).reduce(0, +), socketErrors: reports.map(\.socketErrors).reduce(0, +))
+    }
+}
+
 extension ServerBench {
-    static func section(_ results: [Result], seconds: Int, runs: Int, hotels: Int) -> BenchmarkReport.Section {
+    static func section(_ results: [Result], comparison: Comparison?, seconds: Int, runs: Int, hotels: Int) -> BenchmarkReport.Section {
         let errors = results.map(\.errors).reduce(0, +)
         var notes = [
             errors == 0
@@ -117,14 +153,24 @@ extension ServerBench {
                     + results.filter { $0.errors > 0 }
                     .map { "\($0.scenario): \($0.non2xx) non-2xx/3xx, \($0.socketErrors) socket errors" }.joined(separator: "; ")
         ]
+        if let comparison, let city = results.first {
+            let met = comparison.ratio >= goalRatio && city.p99 <= goalP99 && city.errors == 0 && comparison.reference.errors == 0
+            notes.append(
+                String(
+                    format: "Goal against the spyne reference (same wrk, same rounds): ours ≥ %.0f × its requests/s with p99 ≤ %.0f ms and no errors: **%@** (%.1f ×, p99 %@).",
+                    goalRatio, goalP99 * 1000, met ? "met" : "missed", comparison.ratio, BenchFormat.seconds(city.p99)))
+        } else {
+            notes.append("No reference server: `scripts/bench-reference setup` installs the spyne service (`scripts/bench` does).")
+        }
         notes.append("wrk and the server share the two cores; a separate load machine would show the server alone.")
         return BenchmarkReport.Section(
             title: "Server",
             intro:
                 "`hotels serve` (\(BenchFormat.count(Double(hotels))) hotels, `--log-level error`) under `wrk -t\(threads) -c\(connections) -d\(seconds)s --latency`, "
-                + "\(runs) runs per scenario after a 2 s warm-up; SOAP 1.1 bodies from `SOAPRequestBuilder`, random cities, points or ids (Lua scripts in the bench folder).",
+                + "\(runs) runs per scenario after a 2 s warm-up; SOAP 1.1 bodies from `SOAPRequestBuilder`, random cities, points or ids (Lua scripts in the bench folder). "
+                + "The last row is the reference: the spyne service of `Bench/spyne` (gunicorn, 2 sync workers, 10,000 hotels in memory) doing the city scenario with the same script, its runs alternating with ours.",
             header: ["scenario", "requests/s", "p50", "p99", "errors"],
-            rows: results.map { r in
+            rows: (results + (comparison.map { [$0.reference] } ?? [])).map { r in
                 [
                     r.scenario, BenchFormat.count(r.requestsPerSecond), BenchFormat.seconds(r.p50), BenchFormat.seconds(r.p99),
                     "\(r.errors) of \(BenchFormat.count(Double(r.requests)))",
