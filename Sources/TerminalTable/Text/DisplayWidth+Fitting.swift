@@ -29,8 +29,9 @@ extension DisplayWidth {
     /// ```
     public static func pad(_ text: String, toWidth width: Int, alignment: TextAlignment = .left) -> String {
         guard width > 0 else { return "" }
-        let fitted = truncate(text, toWidth: width, ellipsis: "")
-        let missing = width - of(fitted)
+        let textWidth = of(text)
+        let fitted = textWidth <= width ? text : truncate(text, toWidth: width, ellipsis: "")
+        let missing = width - (textWidth <= width ? textWidth : of(fitted))
         guard missing > 0 else { return fitted }
         let left: Int
         switch alignment {

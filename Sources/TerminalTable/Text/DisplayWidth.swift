@@ -13,6 +13,10 @@
 public enum DisplayWidth {
     /// The number of cells `text` occupies.
     public static func of(_ text: String) -> Int {
+        // Printable ASCII, most cells of most tables, is one cell per byte.
+        if let ascii = text.utf8.withContiguousStorageIfAvailable({ bytes in bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F } }), ascii {
+            return text.utf8.count
+        }
         var total = 0
         for character in text {
             total += of(character)
