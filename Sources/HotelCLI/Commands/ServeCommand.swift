@@ -60,6 +60,12 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Open connections beyond this are answered 503 (lowered to fit the file-descriptor limit).")
     var maxConnections = 1024
 
+    @Option(
+        help: ArgumentHelp(
+            "Event-loop threads for network I/O; requests run on a pool with a thread per core. (default: half the cores, at least 1)",
+            valueName: "n"))
+    var ioThreads: Int?
+
     @Option(help: "trace, debug, info, notice, warning, error or critical.")
     var logLevel: Logger.Level = .info
 
@@ -70,6 +76,7 @@ struct ServeCommand: AsyncParsableCommand {
             guard value > 0, value <= 86_400 else { throw ValidationError("\(flag) must be more than 0 and at most 86400 seconds") }
         }
         guard maxConnections >= 1 else { throw ValidationError("--max-connections must be at least 1") }
+        if let ioThreads, !(1...256).contains(ioThreads) { throw ValidationError("--io-threads must be 1…256") }
         if let publicURL, URL(string: publicURL)?.scheme == nil {
             throw ValidationError("--public-url must be an absolute URL such as https://hotels.example.com")
         }
@@ -84,7 +91,9 @@ struct ServeCommand: AsyncParsableCommand {
             let count = try await catalog.hotelCount
             let service = HotelService(
                 catalog: catalog,
-                configuration: .init(host: host, port: port, publicURL: publicURL, maxBodySize: maxBodySize, limits: limits),
+                configuration: .init(
+                    host: host, port: port, publicURL: publicURL, maxBodySize: maxBodySize, limits: limits,
+                    ioThreads: ioThreads ?? IOThreads.defaultCount),
                 logger: logger)
             if service.limits.maxConnections < maxConnections {
                 logger.warning(

@@ -39,6 +39,17 @@ public struct XMLWriter: Sendable {
         bytes.append(UInt8(ascii: ">"))
     }
 
+    /// Appends markup known at compile time, without going through `String`.
+    mutating func literal(_ text: StaticString) {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    /// An `xsd:double`'s text; NaN and infinities are refused.
+    mutating func number(_ value: Double, field: String) throws(XMLWriterError) {
+        guard value.isFinite else { throw XMLWriterError(notFinite: field) }
+        raw(value.description)
+    }
+
     /// An attribute's value, escaped, without its quotes.
     mutating func appendAttributeValue(_ value: String) {
         appendEscaped(value, inAttribute: true)

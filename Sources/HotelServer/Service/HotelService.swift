@@ -23,16 +23,19 @@ public struct HotelService: Sendable {
         public var maxBodySize: Int
         /// Timeouts and the connection limit.
         public var limits: ConnectionLimits
+        /// Event-loop threads (`IOThreads`); requests themselves run on the cooperative pool.
+        public var ioThreads: Int
 
         public init(
             host: String = "127.0.0.1", port: Int = 8080, publicURL: String? = nil, maxBodySize: Int = 1 << 20,
-            limits: ConnectionLimits = .init()
+            limits: ConnectionLimits = .init(), ioThreads: Int = IOThreads.defaultCount
         ) {
             self.host = host
             self.port = port
             self.publicURL = publicURL
             self.maxBodySize = maxBodySize
             self.limits = limits
+            self.ioThreads = ioThreads
         }
     }
 
@@ -98,6 +101,7 @@ public struct HotelService: Sendable {
                 if !fixedPublicURL { address.set("http://\(Self.urlHost(host)):\(port)") }
                 await onRunning(address.url)
             },
+            eventLoopGroupProvider: .shared(IOThreads.group(configuration.ioThreads)),
             logger: logger)
     }
 
