@@ -118,8 +118,8 @@ public struct HotelSearchClient: Sendable {
     public func prefetchSearchPage(_ query: HotelQuery, page: PageRequest) async throws -> PrefetchedResponse {
         let request = try dialect.searchRequest(query, page: page, version: configuration.version)
         let sink = ByteCollector()
-        _ = try await transfer(request) { chunk in try sink.append(chunk) }
-        return PrefetchedResponse(body: sink.bytes, dialect: dialect, source: configuration.endpoint.absoluteString)
+        _ = try await transfer(request) { chunk in sink.append(chunk) }
+        return PrefetchedResponse(chunks: sink.chunks, dialect: dialect, source: configuration.endpoint.absoluteString)
     }
 
     // MARK: Transport
@@ -202,23 +202,35 @@ public struct HotelSearchClient: Sendable {
 
 /// A whole search response fetched ahead of time; `read` treats it like a streamed one.
 public struct PrefetchedResponse: Sendable {
-    public let body: [UInt8]
+    /// The body as it arrived, chunk by chunk: kept as NIO gave it, never copied into one
+    /// array (that copy and its regrowth were a sixth of `search --all`).
+    let chunks: [ByteBuffer]
     let dialect: any SOAPDialect
     /// The URL it came from, for errors.
     let source: String
 
-    /// Feeds the body to the dialect's reader in network-sized chunks.
+    /// The whole body.
+    public var body: [UInt8] { chunks.flatMap { $0.readableBytesView } }
+
+    /// Feeds the body to the dialect's reader in pieces of at least 64 KiB: large chunks as
+    /// they are, small ones gathered first (each feed costs a switch to the parser's stack).
     public func read(onHotel: @escaping (HotelInfo) throws -> Void) throws -> ResultPage {
         let reader = dialect.responseReader(onHotel: onHotel)
+        let piece = 64 * 1024
         do {
-            try body.withUnsafeBytes { all in
-                var offset = 0
-                while offset < all.count {
-                    let end = min(all.count, offset + 64 * 1024)
-                    try reader.feed(UnsafeRawBufferPointer(rebasing: all[offset..<end]))
-                    offset = end
+            var gathered: [UInt8] = []
+            for chunk in chunks {
+                if gathered.isEmpty && chunk.readableBytes >= piece {
+                    try chunk.withUnsafeReadableBytes { try reader.feed($0) }
+                    continue
+                }
+                gathered.append(contentsOf: chunk.readableBytesView)
+                if gathered.count >= piece {
+                    try gathered.withUnsafeBytes { try reader.feed($0) }
+                    gathered.removeAll(keepingCapacity: true)
                 }
             }
+            if !gathered.isEmpty { try gathered.withUnsafeBytes { try reader.feed($0) } }
             return try reader.finish().page()
         } catch let error as SOAPParseError {
             throw error.from(source)
@@ -227,8 +239,6 @@ public struct PrefetchedResponse: Sendable {
 }
 
 final class ByteCollector {
-    private(set) var bytes: [UInt8] = []
-    func append(_ chunk: ByteBuffer) throws {
-        bytes.append(contentsOf: chunk.readableBytesView)
-    }
+    private(set) var chunks: [ByteBuffer] = []
+    func append(_ chunk: ByteBuffer) { chunks.append(chunk) }
 }

@@ -99,7 +99,8 @@ enum Bench {
         say("serving \(catalog.hotels) hotels at \(catalog.baseURL)")
 
         say("end to end: hotels search --all (\(settings.endToEndRuns) runs)…")
-        report.sections.append(try EndToEndBench.run(hotels: paths.hotels, catalog: catalog, runs: settings.endToEndRuns, paths: paths).section)
+        report.sections.append(
+            try EndToEndBench.run(hotels: paths.hotels, catalog: catalog, runs: settings.endToEndRuns, paths: paths).section)
 
         say("browse: first paint and G (\(settings.browseRuns) runs)…")
         report.sections.append(try await BrowseBench.run(catalog: catalog, runs: settings.browseRuns).section(hotels: catalog.hotels))
@@ -162,7 +163,8 @@ enum Bench {
         say("server: wrk, \(ServerBench.connections) connections, \(settings.wrkRuns) × \(settings.wrkSeconds) s per scenario…")
         let (results, comparison) = try ServerBench.run(
             wrk: wrk, catalog: catalog, reference: reference, paths: paths, seconds: settings.wrkSeconds, runs: settings.wrkRuns)
-        return ServerBench.section(results, comparison: comparison, seconds: settings.wrkSeconds, runs: settings.wrkRuns, hotels: catalog.hotels)
+        return ServerBench.section(
+            results, comparison: comparison, seconds: settings.wrkSeconds, runs: settings.wrkRuns, hotels: catalog.hotels)
     }
 
     /// `swift run` builds only the harness (an executable target cannot make SwiftPM link

@@ -113,15 +113,18 @@ extension EndToEndBench.Result {
                 ["first row", BenchFormat.seconds(firstRow), "\(BenchFormat.percent(firstRowFraction)) of the total"],
             ]
                 + (curl.map { curl in
-                    [[
-                        "curl: the same \(rows / pageSize) requests into /dev/null, one connection", BenchFormat.seconds(curl),
-                        oursOverCurl.map { "ours = \(BenchFormat.ratio($0)) curl" } ?? "",
-                    ]]
+                    [
+                        [
+                            "curl: the same \(rows / pageSize) requests into /dev/null, one connection", BenchFormat.seconds(curl),
+                            oursOverCurl.map { "ours = \(BenchFormat.ratio($0)) curl" } ?? "",
+                        ]
+                    ]
                 } ?? []),
             notes: [
                 "A small first-row fraction means the rows stream: the first arrives long before the last page is fetched.",
                 oursOverCurl.map {
-                    String(format: "Goal ours ≤ %.1f × curl: **%@** (%.2f ×, median of per-round ratios).", EndToEndBench.goal,
+                    String(
+                        format: "Goal ours ≤ %.1f × curl: **%@** (%.2f ×, median of per-round ratios).", EndToEndBench.goal,
                         $0 <= EndToEndBench.goal ? "met" : "missed", $0)
                 } ?? "curl is not installed: no comparison.",
             ])

@@ -37,7 +37,8 @@ enum FormatBench {
             Row(
                 format: format, seconds: Measure.median(times[format] ?? []),
                 ratio: ratios[format].map(Measure.median), goal: goal,
-                peakMiB: format == "table" && MemoryBench.available ? try peakMiB(hotels: hotels, path: path, format: format, paths: paths) : nil)
+                peakMiB: format == "table" && MemoryBench.available
+                    ? try peakMiB(hotels: hotels, path: path, format: format, paths: paths) : nil)
         }
         return (rows, xmllint.isEmpty ? nil : Measure.median(xmllint))
     }
@@ -62,10 +63,12 @@ enum FormatBench {
         if let x = result.xmllint { rows.append(["`xmllint --stream --noout FILE`", BenchFormat.seconds(x), "1", "", ""]) }
         var notes = result.rows.compactMap { row -> String? in
             guard let ratio = row.ratio else { return nil }
-            return String(format: "%@: **%@** (%.2f × xmllint, goal ≤ %.1f ×).", row.format, ratio <= row.goal ? "met" : "missed", ratio, row.goal)
+            return String(
+                format: "%@: **%@** (%.2f × xmllint, goal ≤ %.1f ×).", row.format, ratio <= row.goal ? "met" : "missed", ratio, row.goal)
         }
         if result.xmllint == nil { notes.append("xmllint is not installed (Debian package libxml2-utils): no ratios.") }
-        notes.append("Whole processes, output to /dev/null; ratios are medians of per-round ratios (each round runs xmllint and all four formats).")
+        notes.append(
+            "Whole processes, output to /dev/null; ratios are medians of per-round ratios (each round runs xmllint and all four formats).")
         return BenchmarkReport.Section(
             title: "Formats",
             intro: String(

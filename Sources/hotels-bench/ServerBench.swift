@@ -157,7 +157,8 @@ extension ServerBench {
             let met = comparison.ratio >= goalRatio && city.p99 <= goalP99 && city.errors == 0 && comparison.reference.errors == 0
             notes.append(
                 String(
-                    format: "Goal against the spyne reference (same wrk, same rounds): ours ≥ %.0f × its requests/s with p99 ≤ %.0f ms and no errors: **%@** (%.1f ×, p99 %@).",
+                    format:
+                        "Goal against the spyne reference (same wrk, same rounds): ours ≥ %.0f × its requests/s with p99 ≤ %.0f ms and no errors: **%@** (%.1f ×, p99 %@).",
                     goalRatio, goalP99 * 1000, met ? "met" : "missed", comparison.ratio, BenchFormat.seconds(city.p99)))
         } else {
             notes.append("No reference server: `scripts/bench-reference setup` installs the spyne service (`scripts/bench` does).")

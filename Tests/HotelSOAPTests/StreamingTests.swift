@@ -80,7 +80,8 @@ struct StreamingTests {
             _ = try parser.finish()
         }
         #expect(whole?.kind == .malformed)
-        #expect(pieces?.line == whole?.line && pieces?.column == whole?.column, "\(String(describing: pieces)) vs \(String(describing: whole))")
+        #expect(
+            pieces?.line == whole?.line && pieces?.column == whole?.column, "\(String(describing: pieces)) vs \(String(describing: whole))")
     }
 
     /// The offsets just past each occurrence of `needle`.

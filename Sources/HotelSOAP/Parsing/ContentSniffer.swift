@@ -101,7 +101,8 @@ final class ContentSniffer {
             case 0x20, 0x09, 0x0A, 0x0D: i += layout.unit
             case 0x3C: return true
             default:
-                throw SOAPParseError(.notXML, line: 1, reason: "the body is not XML: it is UTF-\(layout.unit * 8) text that does not start with '<'")
+                throw SOAPParseError(
+                    .notXML, line: 1, reason: "the body is not XML: it is UTF-\(layout.unit * 8) text that does not start with '<'")
             }
         }
         guard final else { return false }

@@ -58,7 +58,8 @@ extension SOAPParseError {
     /// ```
     public struct Kind: Hashable, Sendable, CustomStringConvertible {
         private enum Base: String, Hashable, Sendable {
-            case malformed, truncated, doctype, tooDeep, tooLarge, notXML, unsupportedEncoding, notSOAP, unexpectedMessage, unexpectedElement,
+            case malformed, truncated, doctype, tooDeep, tooLarge, notXML, unsupportedEncoding, notSOAP, unexpectedMessage,
+                unexpectedElement,
                 invalidValue
         }
 

@@ -247,7 +247,8 @@ struct SearchPlan: Sendable {
         }
         var pageArguments = statementArguments
         pageArguments += ["page_limit": limit, "page_offset": offset]
-        return (try plan(countSQL, statementArguments).map { "count: " + $0 }
+        return
+            (try plan(countSQL, statementArguments).map { "count: " + $0 }
             + plan(pageSQL(offset: offset, limit: limit, total: total), pageArguments))
             .joined(separator: "\n")
     }

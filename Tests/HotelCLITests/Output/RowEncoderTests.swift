@@ -76,7 +76,9 @@ struct RowEncoderTests {
                 if bytes != expected {
                     mismatches += 1
                     if mismatches <= 3 {
-                        Issue.record("\(name): \(String(decoding: bytes, as: UTF8.self).debugDescription) ≠ \(String(decoding: expected, as: UTF8.self).debugDescription)")
+                        Issue.record(
+                            "\(name): \(String(decoding: bytes, as: UTF8.self).debugDescription) ≠ \(String(decoding: expected, as: UTF8.self).debugDescription)"
+                        )
                     }
                 }
             }
