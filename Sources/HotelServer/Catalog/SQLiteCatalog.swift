@@ -157,7 +157,7 @@ public final class SQLiteCatalog: HotelCatalog {
         return try await withDatabase { db -> HotelDetail? in
             let sql =
                 "SELECT \(Self.hotelColumns), d.description FROM hotels h LEFT JOIN hotel_descriptions d ON d.id = h.id WHERE h.hotel_id = ?"
-            guard let row = try Row.fetchOne(db, sql: sql, arguments: [id]) else { return nil }
+            guard let row = try Row.fetchOne(db.cachedStatement(sql: sql), arguments: [id]) else { return nil }
             let hotel = try Self.hotelInfo(row, baseURL: baseURL)
             let description: String = row[Self.hotelColumnCount] ?? ""
             return HotelDetail(hotel: hotel, description: description, imageURLs: [Self.imageURL(hotelId: hotel.id, baseURL: baseURL)])
@@ -167,7 +167,7 @@ public final class SQLiteCatalog: HotelCatalog {
     public func logo(id: String) async throws -> LogoSpec? {
         try await withDatabase { db -> LogoSpec? in
             let sql = "SELECT logo_initials, logo_seed, logo_version FROM hotels WHERE hotel_id = ?"
-            guard let row = try Row.fetchOne(db, sql: sql, arguments: [id]) else { return nil }
+            guard let row = try Row.fetchOne(db.cachedStatement(sql: sql), arguments: [id]) else { return nil }
             let seed: Int64 = row[1]
             return LogoSpec(initials: row[0], seed: UInt64(bitPattern: seed), version: row[2])
         }
@@ -301,8 +301,12 @@ public final class SQLiteCatalog: HotelCatalog {
     /// The read itself is CPU work on a memory-mapped file (no I/O wait), as much as
     /// writing the response is, and the pool has more readers than the cooperative pool has
     /// threads, so it never waits for a connection.
+    ///
+    /// Without a transaction (`unsafeRead`): the catalog is opened read-only and never
+    /// changes while served, so there is nothing to isolate from, and `read`'s BEGIN and
+    /// COMMIT were two more statements around every query.
     private func readHere<T>(_ body: (Database) throws -> T) throws -> T {
-        try storage.pool.read(body)
+        try storage.pool.unsafeRead(body)
     }
 
     /// `hs_distance_km(lat1, lon1, lat2, lon2)`: ``GeoMath/distanceKm(_:_:_:_:)`` for SQL.
