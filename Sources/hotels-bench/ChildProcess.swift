@@ -136,6 +136,16 @@ final class ChildProcess {
         guard code == 0 else { throw BenchError("\(argv.joined(separator: " ")) exited \(code)") }
     }
 
+    /// SIGTERM (a server lets in-flight requests finish), then SIGKILL after `grace` seconds.
+    func terminate(grace: Double = 10) {
+        guard poll() == nil else { return }
+        signal(SIGTERM)
+        let deadline = Measure.now() + grace
+        while poll() == nil && Measure.now() < deadline { usleep(20_000) }
+        signal(SIGKILL)
+        wait()
+    }
+
     func signal(_ signal: Int32) {
         if poll() == nil { kill(pid, signal) }
     }

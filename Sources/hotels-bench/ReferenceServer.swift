@@ -26,14 +26,7 @@ final class ReferenceServer {
 
     deinit { stop() }
 
-    func stop() {
-        guard server.poll() == nil else { return }
-        server.signal(SIGTERM)
-        let deadline = Measure.now() + 10
-        while server.poll() == nil && Measure.now() < deadline { usleep(20_000) }
-        server.signal(SIGKILL)
-        server.wait()
-    }
+    func stop() { server.terminate() }
 
     /// Our own client must read a full page of 50 for every city the load asks for: a
     /// reference answering faults or empty pages fast would make a ratio that means nothing.

@@ -33,11 +33,7 @@ final class ServedCatalog {
     /// SIGTERM (in-flight requests finish), then SIGKILL if it takes more than 10 s.
     func stop() {
         guard server.poll() == nil else { return }
-        server.signal(SIGTERM)
-        let deadline = Measure.now() + 10
-        while server.poll() == nil && Measure.now() < deadline { usleep(20_000) }
-        server.signal(SIGKILL)
-        server.wait()
+        server.terminate()
         try? FileManager.default.removeItem(atPath: logPath)
     }
 

@@ -15,56 +15,42 @@ import HotelSOAP
 /// ```
 enum RowEncoder {
     static func csv(_ hotel: HotelInfo, into out: inout [UInt8]) {
-        csvField(hotel.id, &out)
-        comma(&out)
-        csvField(hotel.name, &out)
-        comma(&out)
-        csvField(hotel.address, &out)
-        comma(&out)
-        csvField(hotel.city, &out)
-        comma(&out)
-        csvField(hotel.country, &out)
-        comma(&out)
-        number(hotel.latitude, &out)
-        comma(&out)
-        number(hotel.longitude, &out)
-        comma(&out)
-        integer(hotel.stars, &out)
-        comma(&out)
-        csvField(hotel.price.amountText, &out)
-        comma(&out)
-        csvField(hotel.price.currency, &out)
-        comma(&out)
-        if let distance = hotel.distanceKm { number(distance, &out) }
-        comma(&out)
-        if let logo = hotel.logoURL { csvField(logo, &out) }
-        out.append(0x0A)
+        delimited(hotel, separator: UInt8(ascii: ","), field: csvField, into: &out)
     }
 
     static func tsv(_ hotel: HotelInfo, into out: inout [UInt8]) {
-        tsvField(hotel.id, &out)
-        tab(&out)
-        tsvField(hotel.name, &out)
-        tab(&out)
-        tsvField(hotel.address, &out)
-        tab(&out)
-        tsvField(hotel.city, &out)
-        tab(&out)
-        tsvField(hotel.country, &out)
-        tab(&out)
+        delimited(hotel, separator: 0x09, field: tsvField, into: &out)
+    }
+
+    /// The CSV/TSV columns, in order: a contract with scripts (README, "Formats"), so only
+    /// ever append. Numbers need no quoting or escaping in either format.
+    @inline(__always)
+    private static func delimited(
+        _ hotel: HotelInfo, separator: UInt8, field: (String, inout [UInt8]) -> Void, into out: inout [UInt8]
+    ) {
+        field(hotel.id, &out)
+        out.append(separator)
+        field(hotel.name, &out)
+        out.append(separator)
+        field(hotel.address, &out)
+        out.append(separator)
+        field(hotel.city, &out)
+        out.append(separator)
+        field(hotel.country, &out)
+        out.append(separator)
         number(hotel.latitude, &out)
-        tab(&out)
+        out.append(separator)
         number(hotel.longitude, &out)
-        tab(&out)
+        out.append(separator)
         integer(hotel.stars, &out)
-        tab(&out)
-        tsvField(hotel.price.amountText, &out)
-        tab(&out)
-        tsvField(hotel.price.currency, &out)
-        tab(&out)
+        out.append(separator)
+        field(hotel.price.amountText, &out)
+        out.append(separator)
+        field(hotel.price.currency, &out)
+        out.append(separator)
         if let distance = hotel.distanceKm { number(distance, &out) }
-        tab(&out)
-        if let logo = hotel.logoURL { tsvField(logo, &out) }
+        out.append(separator)
+        if let logo = hotel.logoURL { field(logo, &out) }
         out.append(0x0A)
     }
 
@@ -105,9 +91,6 @@ enum RowEncoder {
     }
 
     // MARK: fields
-
-    @inline(__always) private static func comma(_ out: inout [UInt8]) { out.append(UInt8(ascii: ",")) }
-    @inline(__always) private static func tab(_ out: inout [UInt8]) { out.append(0x09) }
 
     private static func raw(_ text: StaticString, _ out: inout [UInt8]) {
         out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
