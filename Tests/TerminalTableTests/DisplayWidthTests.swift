@@ -134,3 +134,42 @@ import Testing
         #expect(DisplayWidth.fit("42", toWidth: 5, alignment: .right) == "   42")
     }
 }
+
+/// The per-scalar shortcut must agree with the grapheme-by-grapheme width wherever it
+/// answers: random text from its scripts, alone and mixed with marks, joiners and emoji.
+@Suite("DisplayWidth shortcut")
+struct DisplayWidthShortcutTests {
+    @Test("simpleWidth equals the width summed per grapheme on 20,000 random strings")
+    func agreesWithGraphemes() {
+        let simple: [ClosedRange<UInt32>] = [
+            0x20...0x7E, 0xC0...0x24F, 0x410...0x44F, 0x621...0x63A, 0x641...0x64A, 0x2605...0x2606, 0x3041...0x3096, 0x30A1...0x30FA,
+            0x4E00...0x9FFF, 0xAC00...0xD7A3,
+        ]
+        let others: [UInt32] = [0x301, 0x64B, 0x200D, 0xFE0F, 0x1F3E8, 0x11A8, 0x3099, 0x0E33, 0x93F, 0x0A, 0x1F1F0, 0x1F1F7]
+        var state: UInt64 = 42
+        func next() -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(truncatingIfNeeded: state >> 33)
+        }
+        var answered = 0
+        for _ in 0..<20_000 {
+            var scalars = String.UnicodeScalarView()
+            for _ in 0..<(next() % 12) {
+                if next() % 10 == 0 {
+                    scalars.append(Unicode.Scalar(others[next() % others.count])!)
+                } else {
+                    let range = simple[next() % simple.count]
+                    scalars.append(Unicode.Scalar(range.lowerBound + UInt32(next() % Int(range.upperBound - range.lowerBound + 1)))!)
+                }
+            }
+            let text = String(scalars)
+            let slow = text.reduce(0) { $0 + DisplayWidth.of($1) }
+            if let fast = DisplayWidth.simpleWidth(text) {
+                answered += 1
+                #expect(fast == slow, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+            }
+            #expect(DisplayWidth.of(text) == slow)
+        }
+        #expect(answered > 5_000, "the shortcut should answer most strings here")
+    }
+}

@@ -29,13 +29,14 @@ enum TextTable {
 
     /// One row, cells fitted to `widths` (longer ones cut with `…`), two spaces apart.
     static func line(_ cells: [String], widths: [Int], rightAligned: Set<Int>) -> String {
-        var parts: [String] = []
+        var text = ""
+        text.reserveCapacity(widths.reduce(2 * widths.count, +) * 3)
         for (i, cell) in cells.enumerated() {
-            parts.append(DisplayWidth.fit(cell, toWidth: widths[i], alignment: rightAligned.contains(i) ? .right : .left))
+            if i > 0 { text += "  " }
+            text += DisplayWidth.fit(cell, toWidth: widths[i], alignment: rightAligned.contains(i) ? .right : .left)
         }
         // No trailing padding: it only makes copy-paste and diffs worse.
-        var text = parts.joined(separator: "  ")
-        while text.last == " " { text.removeLast() }
+        while text.utf8.last == UInt8(ascii: " ") { text.removeLast() }
         return text + "\n"
     }
 }
