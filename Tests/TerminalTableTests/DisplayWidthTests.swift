@@ -173,3 +173,22 @@ struct DisplayWidthShortcutTests {
         #expect(answered > 5_000, "the shortcut should answer most strings here")
     }
 }
+
+@Suite("DisplayWidth.appendFitted")
+struct AppendFittedTests {
+    @Test("appends exactly what fit returns, for every alignment, width and kind of text")
+    func sameAsFit() {
+        let texts = [
+            "", "a", "Hotel Sacher Wien", "東京タワー", "e\u{301}cole", "👨‍👩‍👧‍👦 family", String(repeating: "x", count: 150), "★★★", "한강 리버뷰 호텔",
+        ]
+        for text in texts {
+            for width in [0, 1, 2, 3, 5, 10, 40, 70, 130] {
+                for alignment in [TextAlignment.left, .right, .center] {
+                    var line = "|"
+                    DisplayWidth.appendFitted(text, toWidth: width, alignment: alignment, to: &line)
+                    #expect(line == "|" + DisplayWidth.fit(text, toWidth: width, alignment: alignment), "\(text) \(width) \(alignment)")
+                }
+            }
+        }
+    }
+}

@@ -40,17 +40,20 @@ enum PriceText {
 
     /// `1234567.5` → `1,234,567.5`: thousands grouped in the integer part only.
     static func grouped(_ number: String) -> String {
-        let sign = number.hasPrefix("-") ? "-" : ""
-        let unsigned = number.dropFirst(sign.count)
-        let integer = unsigned.prefix { $0 != "." }
-        let fraction = unsigned.dropFirst(integer.count)
-        var groups: [Substring] = []
-        var end = integer.endIndex
-        while end > integer.startIndex {
-            let start = integer.index(end, offsetBy: -3, limitedBy: integer.startIndex) ?? integer.startIndex
-            groups.insert(integer[start..<end], at: 0)
-            end = start
+        // Over the ASCII bytes: plain decimal text has no other characters.
+        let utf8 = Array(number.utf8)
+        let signLength = utf8.first == UInt8(ascii: "-") ? 1 : 0
+        let integerEnd = utf8[signLength...].firstIndex(of: UInt8(ascii: ".")) ?? utf8.count
+        let digits = integerEnd - signLength
+        guard digits > 3 else { return number }
+        var out: [UInt8] = []
+        out.reserveCapacity(utf8.count + digits / 3)
+        out += utf8[..<signLength]
+        for (k, i) in (signLength..<integerEnd).enumerated() {
+            if k > 0 && (digits - k) % 3 == 0 { out.append(UInt8(ascii: ",")) }
+            out.append(utf8[i])
         }
-        return sign + groups.joined(separator: ",") + fraction
+        out += utf8[integerEnd...]
+        return String(decoding: out, as: UTF8.self)
     }
 }

@@ -33,10 +33,18 @@ enum TextTable {
         text.reserveCapacity(widths.reduce(2 * widths.count, +) * 3)
         for (i, cell) in cells.enumerated() {
             if i > 0 { text += "  " }
-            text += DisplayWidth.fit(cell, toWidth: widths[i], alignment: rightAligned.contains(i) ? .right : .left)
+            DisplayWidth.appendFitted(cell, toWidth: widths[i], alignment: rightAligned.contains(i) ? .right : .left, to: &text)
         }
         // No trailing padding: it only makes copy-paste and diffs worse.
-        while text.utf8.last == UInt8(ascii: " ") { text.removeLast() }
-        return text + "\n"
+        // By scalars: trailing spaces are single scalars, and character-wise trimming broke
+        // the whole line into graphemes.
+        var trailing = 0
+        for byte in text.utf8.reversed() {
+            guard byte == UInt8(ascii: " ") else { break }
+            trailing += 1
+        }
+        text.unicodeScalars.removeLast(trailing)
+        text.append("\n")
+        return text
     }
 }

@@ -21,7 +21,14 @@ public struct Sanitizer: Sendable, Equatable {
 
     /// Returns `text` with every dangerous code point replaced.
     public func sanitize(_ text: String) -> String {
-        // Fast path: most text is clean and does not need a copy.
+        // Fast paths: most text is clean and does not need a copy. Every dangerous scalar
+        // is a byte below 0x20 or 0x7F, or starts with C2, D8, E2 or F4 in UTF-8; text
+        // without those bytes (ASCII, Latin-1 letters, CJK, Hangul…) is clean as it is.
+        if let clean = text.utf8.withContiguousStorageIfAvailable({ bytes in
+            !bytes.contains { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xD8 || $0 == 0xE2 || $0 == 0xF4 }
+        }), clean {
+            return text
+        }
         guard text.unicodeScalars.contains(where: Sanitizer.isDangerous) else { return text }
         var result = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
