@@ -65,12 +65,11 @@ struct hs_pull {
 
     struct tag_scan scan;
 
-    // A comment padded in after the fed bytes (see pad): its length in characters, where
-    // it ends in libxml2's converted stream, and whether libxml2 still has to pass it.
-    int padded;         // one pad per feed
-    int ends_at_gt;     // what libxml2 may read ends with a `>`, not inside a text
-    int pad_pending;
-    unsigned long pad_end;
+    // The comment padded in for libxml2's lookahead (see pad).
+    int padded;             // this feed has had its one pad
+    int ends_at_gt;         // what libxml2 may read ends with a `>`, not inside a text
+    int pad_pending;        // libxml2 has not yet passed the last pad's columns back
+    unsigned long pad_end;  // where that pad ends in libxml2's converted stream
 
     enum input input;
     int started;
@@ -200,7 +199,8 @@ static int scan_unit(struct tag_scan *s, unsigned c) {
     return 0;
 }
 
-// Scans `count` bytes; returns 1 when a limit is passed. With one byte per unit it jumps
+// Scans `count` bytes; returns 1 when a limit is passed. It runs even with no limit set:
+// `pad` relies on it to know that the bytes fed end outside markup. With one byte per unit it jumps
 // through text and plain tags with memchr: a unit-by-unit loop over every byte cost a
 // third of the parse.
 static int scan_bytes(hs_pull *p, const char *bytes, size_t count) {
