@@ -24,21 +24,7 @@ struct DeclaredEncodingTests {
 
     /// The result whole and in 1-, 3- and 64-byte chunks, which must agree.
     func outcome(_ bytes: [UInt8]) throws -> SOAPParseError.Kind? {
-        var kinds: [SOAPParseError.Kind?] = []
-        for size in [bytes.count, 1, 3, 64] {
-            let parser = SOAPMessageParser()
-            do {
-                var i = 0
-                while i < bytes.count {
-                    try parser.feed(bytes[i..<min(bytes.count, i + size)])
-                    i += size
-                }
-                _ = try parser.finish()
-                kinds.append(nil)
-            } catch let error as SOAPParseError {
-                kinds.append(error.kind)
-            }
-        }
+        let kinds = [bytes.count, 1, 3, 64].map { parseErrorKind(bytes, chunks: $0) }
         #expect(Set(kinds.map { $0?.description ?? "ok" }).count == 1, "\(kinds)")
         return kinds[0]
     }

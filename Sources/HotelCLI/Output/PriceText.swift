@@ -12,16 +12,9 @@ import HotelSOAP
 enum PriceText {
     static func table(_ money: Money) -> String {
         let digits = max(minorUnits(money.currency), money.scale ?? 0)
-        return "\(grouped(withFraction(money.amountText, digits: digits))) \(money.currency)"
-    }
-
-    /// `text` (plain decimal, as `amountText`) with zeros added up to `digits` after the
-    /// point: `Money.plain(amount, minimumFraction: digits)` without printing the
-    /// `Decimal` again, since `digits` is never below the scale `amountText` keeps.
-    static func withFraction(_ text: String, digits: Int) -> String {
-        let fraction = text.utf8.firstIndex(of: UInt8(ascii: ".")).map { text.utf8.distance(from: $0, to: text.utf8.endIndex) - 1 } ?? 0
-        guard digits > fraction else { return text }
-        return text + (fraction == 0 && !text.contains(".") ? "." : "") + String(repeating: "0", count: digits - fraction)
+        // `digits` is never below the scale `amountText` keeps, so padding its text gives
+        // `Money.plain(amount, minimumFraction: digits)` without printing the Decimal again.
+        return "\(grouped(Money.padded(money.amountText, minimumFraction: digits))) \(money.currency)"
     }
 
     /// ISO 4217 minor units; 2 for every code not listed (most have 2).

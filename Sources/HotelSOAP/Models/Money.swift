@@ -69,9 +69,15 @@ public struct Money: Sendable, Hashable, CustomStringConvertible {
     /// `value` as plain text with at least `minimumFraction` digits after the point,
     /// zeros added; never fewer digits than the value has.
     public static func plain(_ value: Decimal, minimumFraction: Int) -> String {
-        let text = value.description  // plain digits: Decimal never prints an exponent
-        let point = text.firstIndex(of: ".")
-        let fraction = point.map { text.distance(from: $0, to: text.endIndex) - 1 } ?? 0
+        // Plain digits: Decimal never prints an exponent.
+        padded(value.description, minimumFraction: minimumFraction)
+    }
+
+    /// Plain decimal `text` with zeros added up to `minimumFraction` digits after the point:
+    /// `padded("8660", minimumFraction: 2)` is `8660.00`; never fewer digits than it has.
+    public static func padded(_ text: String, minimumFraction: Int) -> String {
+        let point = text.utf8.firstIndex(of: UInt8(ascii: "."))
+        let fraction = point.map { text.utf8.distance(from: $0, to: text.utf8.endIndex) - 1 } ?? 0
         guard minimumFraction > fraction else { return text }
         return text + (point == nil ? "." : "") + String(repeating: "0", count: minimumFraction - fraction)
     }

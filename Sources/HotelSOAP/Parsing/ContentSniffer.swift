@@ -93,11 +93,7 @@ final class ContentSniffer {
         guard let layout = XMLDeclaration.Layout.of(buffer), layout.unit > 1 else { return true }
         var i = layout.bomLength
         while i + layout.unit <= buffer.count {
-            var value: UInt32 = 0
-            for k in 0..<layout.unit {
-                value = value << 8 | UInt32(buffer[i + (layout.littleEndian ? layout.unit - 1 - k : k)])
-            }
-            switch value {
+            switch layout.unit(at: i, in: buffer) {
             case 0x20, 0x09, 0x0A, 0x0D: i += layout.unit
             case 0x3C: return true
             default:

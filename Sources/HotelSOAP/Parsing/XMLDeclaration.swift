@@ -18,6 +18,15 @@ enum XMLDeclaration {
         /// Bytes of the byte-order mark before the first character.
         var bomLength: Int
 
+        /// The code unit that starts at byte `offset` of `bytes` (which must hold all of it).
+        func unit(at offset: Int, in bytes: [UInt8]) -> UInt32 {
+            var value: UInt32 = 0
+            for k in 0..<unit {
+                value = value << 8 | UInt32(bytes[offset + (littleEndian ? unit - 1 - k : k)])
+            }
+            return value
+        }
+
         static func of(_ b: [UInt8]) -> Layout? {
             guard b.count >= 4 else { return nil }
             switch (b[0], b[1], b[2], b[3]) {
@@ -57,11 +66,7 @@ enum XMLDeclaration {
         let limit = min(bytes.count, layout.bomLength + (maxLength + 64) * layout.unit)
         text.reserveCapacity((limit - i) / layout.unit)
         while i + layout.unit <= limit {
-            var value: UInt32 = 0
-            for k in 0..<layout.unit {
-                let byte = UInt32(bytes[i + (layout.littleEndian ? layout.unit - 1 - k : k)])
-                value = value << 8 | byte
-            }
+            let value = layout.unit(at: i, in: bytes)
             text.append(value < 0x80 ? UInt8(value) : 0x80)
             i += layout.unit
         }

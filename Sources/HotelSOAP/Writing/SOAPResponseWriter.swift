@@ -149,22 +149,19 @@ extension XMLWriter {
             try number(distance, field: "DistanceKm")
             literal("</h:DistanceKm>")
         }
-        if let logo = hotel.logoURL {
-            literal("<h:LogoURL>")
-            try text(logo, field: "LogoURL")
-            literal("</h:LogoURL>")
-        }
-        if let phone = hotel.phone {
-            literal("<h:Phone>")
-            try text(phone, field: "Phone")
-            literal("</h:Phone>")
-        }
-        for amenity in hotel.amenities {
-            literal("<h:Amenity>")
-            try text(amenity, field: "Amenity")
-            literal("</h:Amenity>")
-        }
+        if let logo = hotel.logoURL { try literalElement("<h:LogoURL>", logo, "</h:LogoURL>", field: "LogoURL") }
+        if let phone = hotel.phone { try literalElement("<h:Phone>", phone, "</h:Phone>", field: "Phone") }
+        for amenity in hotel.amenities { try literalElement("<h:Amenity>", amenity, "</h:Amenity>", field: "Amenity") }
         literal("</h:Hotel>")
+    }
+
+    /// `open`, `value` escaped, `close`: an element whose tags are known at compile time.
+    private mutating func literalElement(_ open: StaticString, _ value: String, _ close: StaticString, field: String)
+        throws(XMLWriterError)
+    {
+        literal(open)
+        try text(value, field: field)
+        literal(close)
     }
 
     mutating func searchFault(_ detail: SearchFault, clean: (String) -> String) {

@@ -3,6 +3,7 @@ import HotelSOAP
 import Testing
 
 @testable import HotelCLI
+@testable import HotelServer
 
 /// The fast writers against the plain reference, byte for byte, on random hotels whose
 /// text covers every class of character the formats treat differently.
@@ -24,16 +25,11 @@ struct RowEncoderTests {
         [0x1F3E8, 0x200D, 0xFE0F, 0x1F1F0, 0x1F1F7, 0x1F44D, 0x1F3FD, 0x10400].map { Unicode.Scalar(UInt32($0))! },
     ]
 
+    /// Random hotels from the seeder's generator (`SplitMix64`), so a failure replays.
     struct Generator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+        var random: SplitMix64
+        init(state: UInt64) { random = SplitMix64(seed: state) }
+        mutating func below(_ n: Int) -> Int { Int(random.next() % UInt64(n)) }
 
         mutating func text(maxLength: Int = 24) -> String {
             var scalars = String.UnicodeScalarView()
