@@ -139,7 +139,9 @@ import Testing
 /// answers: random text from its scripts, alone and mixed with marks, joiners and emoji.
 @Suite("DisplayWidth shortcut")
 struct DisplayWidthShortcutTests {
-    @Test("simpleWidth equals the width summed per grapheme on 20,000 random strings")
+    /// Summed per grapheme cluster equals measured in one go only once stray ZWJs are gone
+    /// (`a` ZWJ `🏨` joins in a terminal but is two clusters), which the sanitizer sees to.
+    @Test("simpleWidth equals the width summed per grapheme on 20,000 random sanitized strings")
     func agreesWithGraphemes() {
         let simple: [ClosedRange<UInt32>] = [
             0x20...0x7E, 0xC0...0x24F, 0x410...0x44F, 0x621...0x63A, 0x641...0x64A, 0x2605...0x2606, 0x3041...0x3096, 0x30A1...0x30FA,
@@ -162,13 +164,13 @@ struct DisplayWidthShortcutTests {
                     scalars.append(Unicode.Scalar(range.lowerBound + UInt32(next() % Int(range.upperBound - range.lowerBound + 1)))!)
                 }
             }
-            let text = String(scalars)
+            let text = Sanitizer.standard.sanitize(String(scalars))
             let slow = text.reduce(0) { $0 + DisplayWidth.of($1) }
             if let fast = DisplayWidth.simpleWidth(text) {
                 answered += 1
                 #expect(fast == slow, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
             }
-            #expect(DisplayWidth.of(text) == slow)
+            #expect(DisplayWidth.of(text) == slow, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
         }
         #expect(answered > 5_000, "the shortcut should answer most strings here")
     }

@@ -16,7 +16,7 @@ enum TextTable {
 
     /// Each column as wide as its widest cell, at most `maxColumnWidth`.
     static func widths(header: [String], rows: [[String]], maxColumnWidth: Int = 40) -> [Int] {
-        var widths = header.map(DisplayWidth.of)
+        var widths = header.map { DisplayWidth.of($0) }
         for row in rows {
             for (i, cell) in row.enumerated() { widths[i] = min(maxColumnWidth, max(widths[i], DisplayWidth.of(cell))) }
         }

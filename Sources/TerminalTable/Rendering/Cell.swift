@@ -1,4 +1,5 @@
-/// One terminal cell: a grapheme cluster, how many cells it covers, and its style.
+/// One terminal cell: what a terminal keeps in one cell (a code point that takes space,
+/// with the combining marks and joined emoji drawn onto it), its width and its style.
 ///
 /// A wide character (width 2) is stored in its left cell; the cell to its right holds
 /// a *continuation* (width 0) so the grid stays rectangular.
@@ -11,10 +12,12 @@ public struct Cell: Sendable, Hashable {
     public var width: Int
     public var style: Style
 
-    /// A cell showing `character`, with its width measured by `DisplayWidth`.
+    /// A cell showing `character`, with its width measured by `DisplayWidth`. For
+    /// text that may take several cells (`"กำ"`), use `CellBuffer.write`, which splits it
+    /// as a terminal does.
     public init(_ character: Character, style: Style = .plain) {
         self.text = String(character)
-        self.width = DisplayWidth.of(character)
+        self.width = min(2, DisplayWidth.of(character))
         self.style = style
     }
 

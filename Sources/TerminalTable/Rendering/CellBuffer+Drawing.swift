@@ -1,8 +1,8 @@
 // Convenience drawing on top of `set(_:row:column:)`.
 extension CellBuffer {
     /// Writes `text` starting at a position, clipped to `maxWidth` cells and to the
-    /// buffer edge. Zero-width clusters are skipped because they have no cell of
-    /// their own. Returns the number of cells written.
+    /// buffer edge, split into cells as a terminal splits it (`DisplayWidth.forEachCell`).
+    /// Returns the number of cells written.
     ///
     /// The text is not sanitized here; callers that show untrusted text pass it
     /// through `Sanitizer` first (as `TableView` does).
@@ -10,19 +10,20 @@ extension CellBuffer {
     public mutating func write(_ text: String, row: Int, column: Int, style: Style = .plain, maxWidth: Int? = nil) -> Int {
         let limit = min(width, column + (maxWidth ?? width))
         var x = column
-        for character in text {
-            let cell = Cell(character, style: style)
-            if cell.width == 0 { continue }
-            if x + cell.width > limit {
+        var full = false
+        DisplayWidth.forEachCell(in: text) { cellText, cellWidth in
+            guard !full else { return }
+            if x + cellWidth > limit {
                 // A wide character straddling the limit becomes a space, never a half.
                 if x < limit {
                     set(.blank(style), row: row, column: x)
                     x += 1
                 }
-                break
+                full = true
+                return
             }
-            set(cell, row: row, column: x)
-            x += cell.width
+            set(Cell(text: String(cellText), width: cellWidth, style: style), row: row, column: x)
+            x += cellWidth
         }
         return max(0, x - column)
     }

@@ -19,6 +19,27 @@ public enum EscapeSequence {
     public static let showCursor = "\(csi)?25h"
     public static let clearScreen = "\(csi)2J"
     public static let clearLine = "\(csi)2K"
+    /// Erases the line the cursor is on (the same bytes as `clearLine`, named for the probe).
+    public static let eraseLine = clearLine
+
+    /// Asks for the cursor position; the terminal answers `ESC [ row ; column R` on its input.
+    public static let reportCursorPosition = "\(csi)6n"
+
+    // MARK: Scrolling
+
+    /// Limits scrolling to `rows` (DECSTBM; the cursor goes home). Lines outside stay put.
+    public static func setScrollRegion(_ rows: ClosedRange<Int>) -> String {
+        "\(csi)\(rows.lowerBound + 1);\(rows.upperBound + 1)r"
+    }
+
+    /// Scrolling covers the whole screen again.
+    public static let resetScrollRegion = "\(csi)r"
+
+    /// Moves the lines of the scroll region up by `count` (SU): the top ones leave, blank ones enter at the bottom.
+    public static func scrollUp(_ count: Int) -> String { "\(csi)\(count)S" }
+
+    /// Moves the lines of the scroll region down by `count` (SD): blank lines enter at the top.
+    public static func scrollDown(_ count: Int) -> String { "\(csi)\(count)T" }
 
     // MARK: Modes
 

@@ -44,6 +44,9 @@ public final class TTYTerminal: TerminalDriver, @unchecked Sendable {
     /// to feel laggy.
     public let escapeTimeout: DispatchTimeInterval
 
+    /// Whether `enter()` asks the terminal how it draws emoji sequences (`WidthProbe`).
+    public let probesWidths: Bool
+
     private struct SessionState {
         var isActive = false
         var originalAttributes = termios()
@@ -58,7 +61,9 @@ public final class TTYTerminal: TerminalDriver, @unchecked Sendable {
     ///   both be TTYs, so `tool | less` or CI runs fail with `TerminalError.notATerminal`
     ///   instead of drawing into a pipe. Input and output then go through `/dev/tty`
     ///   when it can be opened, else through stdin/stdout.
-    public init(requireStandardStreams: Bool = true, escapeTimeout: DispatchTimeInterval = .milliseconds(40)) throws {
+    public init(
+        requireStandardStreams: Bool = true, escapeTimeout: DispatchTimeInterval = .milliseconds(40), probesWidths: Bool = true
+    ) throws {
         if requireStandardStreams, isatty(STDIN_FILENO) != 1 || isatty(STDOUT_FILENO) != 1 {
             throw TerminalError.notATerminal
         }
@@ -75,6 +80,7 @@ public final class TTYTerminal: TerminalDriver, @unchecked Sendable {
             ownsDescriptor = false
         }
         self.escapeTimeout = escapeTimeout
+        self.probesWidths = probesWidths
         (events, continuation) = AsyncStream.makeStream(of: Key.self)
     }
 
@@ -134,9 +140,15 @@ public final class TTYTerminal: TerminalDriver, @unchecked Sendable {
                 bytes: Array(EscapeSequence.leaveInteractive.utf8)
             )
             installSignalSources()
-            startReading()
         }
         write(Array(EscapeSequence.enterInteractive.utf8))
+        // Before the first frame is measured: how this terminal draws emoji sequences.
+        if probesWidths {
+            let (rules, typedAhead) = WidthProbe.run(input: inputDescriptor, output: outputDescriptor)
+            if let rules { DisplayWidth.rules = rules }
+            if !typedAhead.isEmpty { queue.async { self.emit(self.decoder.feed(typedAhead)) } }
+        }
+        lock.withLock { startReading() }
     }
 
     public func restore() {

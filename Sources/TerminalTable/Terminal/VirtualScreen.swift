@@ -19,6 +19,10 @@ public struct VirtualScreen: Sendable {
     public internal(set) var isMouseEnabled = false
     public internal(set) var isLineWrapEnabled = true
     public internal(set) var isInSynchronizedUpdate = false
+    /// The lines SU and SD move (DECSTBM), nil for the whole screen.
+    public internal(set) var scrollRegion: ClosedRange<Int>?
+    /// Lines moved by SU and SD so far, so tests can see that a scroll region was used.
+    public internal(set) var scrolledLineCount = 0
     /// How many characters were written past the right or bottom edge and dropped.
     /// Layout code should keep this at 0.
     public internal(set) var overflowCount = 0
@@ -26,8 +30,13 @@ public struct VirtualScreen: Sendable {
     /// Bytes of an escape sequence or UTF-8 character cut off at the end of a write.
     private var pending: [UInt8] = []
 
-    public init(width: Int, height: Int) {
+    /// How this emulated terminal draws emoji sequences; tests emulate tmux 3.3 with
+    /// other rules than the Unicode default.
+    public var rules: WidthRules
+
+    public init(width: Int, height: Int, rules: WidthRules = DisplayWidth.rules) {
         buffer = CellBuffer(width: width, height: height)
+        self.rules = rules
     }
 
     /// The visible text, one string per row, padded to the full width.
@@ -70,8 +79,8 @@ public struct VirtualScreen: Sendable {
                 // Only a run that reaches the end of this write can be a character cut
                 // in half; keep its tail for the next write.
                 let complete = end == input.count ? Self.completeUTF8Prefix(input[index..<end]) : end
-                for character in String(decoding: input[index..<complete], as: UTF8.self) {
-                    put(character)
+                for scalar in String(decoding: input[index..<complete], as: UTF8.self).unicodeScalars {
+                    put(scalar)
                 }
                 if complete < end {
                     pending = Array(input[complete..<end])
@@ -84,15 +93,42 @@ public struct VirtualScreen: Sendable {
 
     // MARK: Text
 
-    private mutating func put(_ character: Character) {
-        let cell = Cell(character, style: style)
-        if cell.width == 0 { return }
-        guard cursorRow < buffer.height, cursorColumn + cell.width <= buffer.width else {
+    /// Places one code point as a terminal does: one that joins (a combining mark, VS16,
+    /// a joined emoji) draws onto the cell just left of the cursor, whatever moved the
+    /// cursor there; anything else fills cells of its own.
+    private mutating func put(_ scalar: Unicode.Scalar) {
+        let width = DisplayWidth.of(scalar)
+        if let column = cellBeforeCursor() {
+            var cell = buffer[cursorRow, column]
+            if let base = cell.text.unicodeScalars.first,
+                DisplayWidth.joins(scalar, width: width, base: base, previous: cell.text.unicodeScalars.last, rules: rules)
+            {
+                let widens = DisplayWidth.widens(
+                    scalar, base: base, previous: cell.text.unicodeScalars.last, width: cell.width, rules: rules)
+                cell.text.unicodeScalars.append(scalar)
+                if widens, column + 1 < buffer.width {
+                    cell.width = 2
+                    cursorColumn = column + 2
+                }
+                buffer.set(cell, row: cursorRow, column: column)
+                return
+            }
+        }
+        if width == 0 { return }
+        guard cursorRow < buffer.height, cursorColumn + width <= buffer.width else {
             overflowCount += 1
             return
         }
-        buffer.set(cell, row: cursorRow, column: cursorColumn)
-        cursorColumn += cell.width
+        buffer.set(Cell(text: String(Character(scalar)), width: width, style: style), row: cursorRow, column: cursorColumn)
+        cursorColumn += width
+    }
+
+    /// The column of the cell that ends just left of the cursor, if any.
+    private func cellBeforeCursor() -> Int? {
+        guard cursorRow < buffer.height, cursorColumn > 0 else { return nil }
+        let column = min(cursorColumn, buffer.width) - 1
+        if buffer[cursorRow, column].isContinuation { return column > 0 ? column - 1 : nil }
+        return column
     }
 
     private mutating func control(_ byte: UInt8) {

@@ -17,6 +17,16 @@ extension DisplayWidth {
         }
     }
 
+    /// Extended_Pictographic, which the standard library does not expose: the emoji that
+    /// ZWJ sequences are made of (not the keycap bases 0-9 # *, not regional indicators),
+    /// and the blocks Unicode reserves for future pictographs.
+    static func isPictographic(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        if value < 0xA9 || (0x1F1E6...0x1F1FF).contains(value) { return false }
+        if (0x1F000...0x1FAFF).contains(value) || (0x1FC00...0x1FFFD).contains(value) { return true }
+        return scalar.properties.isEmoji
+    }
+
     /// East Asian Wide (W) and Fullwidth (F) ranges from Unicode's EastAsianWidth.txt,
     /// restricted to scripts and symbols. Emoji are decided by the Emoji_Presentation
     /// property instead, which the standard library keeps current for us.

@@ -2,7 +2,8 @@
 ///
 /// Control characters, ESC and bidirectional overrides are replaced by a visible
 /// character, so a value such as `"\u{1B}[2J"` can never clear the screen and an
-/// RTL override can never make later columns render backwards.
+/// RTL override can never make later columns render backwards. A ZWJ between anything
+/// but two pictographs is dropped, so every terminal gives the text the same width.
 ///
 /// ```swift
 /// Sanitizer.standard.sanitize("Evil\u{1B}[31mRed") // "Evil�[31mRed"
@@ -29,12 +30,30 @@ public struct Sanitizer: Sendable, Equatable {
         }), clean {
             return text
         }
-        guard text.unicodeScalars.contains(where: Sanitizer.isDangerous) else { return text }
+        let scalars = Array(text.unicodeScalars)
+        guard scalars.indices.contains(where: { Sanitizer.isDangerous(scalars[$0]) || Sanitizer.isStrayJoiner(at: $0, in: scalars) })
+        else { return text }
         var result = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
+        for (index, scalar) in scalars.enumerated() {
+            if Sanitizer.isStrayJoiner(at: index, in: scalars) { continue }
             result.append(Sanitizer.isDangerous(scalar) ? replacement : scalar)
         }
         return String(result)
+    }
+
+    /// A ZWJ that does not join two pictographs (`a\u{200D}b`, `👍\u{200D}中`). Terminals
+    /// disagree on what follows one (tmux 3.3 draws `中` into the thumb's cell, kitty
+    /// beside it), so the width of text holding one cannot be known; dropped, the text
+    /// reads the same and has one width everywhere.
+    static func isStrayJoiner(at index: Int, in scalars: [Unicode.Scalar]) -> Bool {
+        guard scalars[index].value == 0x200D else { return false }
+        guard index + 1 < scalars.count, DisplayWidth.isPictographic(scalars[index + 1]) else { return true }
+        // Skin tones and variation selectors may stand between the pictograph and the ZWJ.
+        var before = index - 1
+        while before >= 0, scalars[before].properties.isEmojiModifier || (0xFE00...0xFE0F).contains(scalars[before].value) {
+            before -= 1
+        }
+        return before < 0 || !DisplayWidth.isPictographic(scalars[before])
     }
 
     /// True for code points that could move the cursor, start an escape sequence,
