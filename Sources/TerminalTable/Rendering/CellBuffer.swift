@@ -59,3 +59,30 @@ public struct CellBuffer: Sendable, Equatable {
         }
     }
 }
+
+// Rows as units, for the renderer's scroll detection.
+extension CellBuffer {
+    /// One hash per row: equal rows have equal hashes.
+    func rowHashes() -> [Int] {
+        (0..<height).map { row in
+            var hasher = Hasher()
+            for cell in cells[(row * width)..<((row + 1) * width)] { hasher.combine(cell) }
+            return hasher.finalize()
+        }
+    }
+
+    /// What the screen shows after the terminal scrolled the lines of `region` by `count`
+    /// (up when positive, like SU; down when negative, like SD): the lines move, the ones
+    /// that enter are blank.
+    func scrolled(_ region: ClosedRange<Int>, by count: Int, blank: Cell = .blank) -> CellBuffer {
+        var result = self
+        for row in region {
+            let source = row + count
+            let enters = !region.contains(source)
+            for column in 0..<width {
+                result.cells[row * width + column] = enters ? blank : cells[source * width + column]
+            }
+        }
+        return result
+    }
+}

@@ -1,6 +1,9 @@
 /// Turns frames (`CellBuffer`s) into the bytes that update a terminal, sending only
 /// the cells that changed since the previous frame.
 ///
+/// When lines of the new frame are lines of the old one moved up or down (a scroll by
+/// a row or a few), the terminal moves them itself: a scroll region (DECSTBM) around
+/// them, SU or SD, and only the lines that enter and the cells that changed are sent.
 /// Each non-empty update is wrapped in synchronized-output markers and hides the
 /// cursor. A frame of a different size, or a call to `invalidate()`, causes a full
 /// redraw (clear screen, then every non-blank cell).
@@ -12,21 +15,39 @@
 /// ```
 public struct Renderer: Sendable {
     private var previous: CellBuffer?
+    private var previousHashes: [Int] = []
 
-    public init() {}
+    /// False sends every change as a diff, for terminals that mishandle scroll regions
+    /// and for measuring what the regions save.
+    public var usesScrollRegions: Bool
+
+    public init(usesScrollRegions: Bool = true) {
+        self.usesScrollRegions = usesScrollRegions
+    }
 
     /// Forgets the previous frame so the next `render` redraws everything, e.g. after
     /// a resize or when the screen may have been garbled by another program.
     public mutating func invalidate() {
         previous = nil
+        previousHashes = []
     }
 
     /// The bytes that turn the previous frame into `frame`; empty when nothing changed.
     public mutating func render(_ frame: CellBuffer, forceFullRedraw: Bool = false) -> [UInt8] {
         var output = ""
-        let baseline: CellBuffer
+        var baseline: CellBuffer
+        let hashes = frame.rowHashes()
         if let previous, !forceFullRedraw, previous.width == frame.width, previous.height == frame.height {
             baseline = previous
+            if usesScrollRegions, let scroll = LineScroll.best(from: previousHashes, to: hashes) {
+                // DECSTBM homes the cursor, and the lines that enter take the current
+                // background: plain style first, margins reset after.
+                output +=
+                    EscapeSequence.resetStyle + EscapeSequence.setScrollRegion(scroll.region)
+                    + (scroll.count > 0 ? EscapeSequence.scrollUp(scroll.count) : EscapeSequence.scrollDown(-scroll.count))
+                    + EscapeSequence.resetScrollRegion
+                baseline = previous.scrolled(scroll.region, by: scroll.count)
+            }
         } else {
             // After clearing, the screen equals a blank frame, so diffing against one
             // gives a full redraw that still skips empty cells.
@@ -34,6 +55,7 @@ public struct Renderer: Sendable {
             baseline = CellBuffer(width: frame.width, height: frame.height)
         }
         previous = frame
+        previousHashes = hashes
 
         var changes = ""
         var currentStyle = Style.plain

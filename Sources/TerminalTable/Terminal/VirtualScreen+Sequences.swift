@@ -67,8 +67,25 @@ extension VirtualScreen {
         case UInt8(ascii: "J"): eraseScreen(mode: first)
         case UInt8(ascii: "K"): eraseLine(mode: first)
         case UInt8(ascii: "m"): applySGR(numbers.isEmpty ? [0] : numbers)
+        case UInt8(ascii: "r"):
+            // DECSTBM: top and bottom margins (1-based, inclusive), then the cursor goes home.
+            let top = max(1, first) - 1
+            let bottom = (numbers.count > 1 && numbers[1] > 0 ? numbers[1] : buffer.height) - 1
+            scrollRegion = top < bottom && bottom < buffer.height ? top...bottom : nil
+            moveCursor(row: 0, column: 0)
+        case UInt8(ascii: "S"): scrollRegionLines(by: count)
+        case UInt8(ascii: "T"): scrollRegionLines(by: -count)
         default: break
         }
+    }
+
+    /// SU (positive) and SD (negative) inside the scroll region; the lines that enter are
+    /// blank in the current background, as in xterm.
+    private mutating func scrollRegionLines(by count: Int) {
+        let region = scrollRegion ?? 0...max(0, buffer.height - 1)
+        guard buffer.height > 0 else { return }
+        scrolledLineCount += abs(count)
+        buffer = buffer.scrolled(region, by: count, blank: .blank(Style(background: style.background)))
     }
 
     private mutating func moveCursor(row: Int, column: Int) {
