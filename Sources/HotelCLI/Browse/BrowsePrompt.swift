@@ -35,9 +35,14 @@ struct BrowsePrompt: Sendable {
     /// as fits around the cursor, and the cursor drawn as a cell in reverse video.
     func statusLine(width: Int) -> StatusLine {
         let labelWidth = DisplayWidth.of(label)
-        // StatusLine keeps one cell between the two sides.
+        // StatusLine keeps one cell between the two sides. On a narrow screen the line
+        // being typed matters more than the hint.
+        var hint = self.hint
+        if width - DisplayWidth.of(hint) - 1 - labelWidth < Self.minimumRoom { hint = "" }
         let room = max(1, width - DisplayWidth.of(hint) - 1 - labelWidth)
         let visible = editor.visible(width: room)
         return StatusLine(left: label + visible.text, right: hint, cursorColumn: labelWidth + visible.cursorColumn)
     }
+
+    static let minimumRoom = 20
 }

@@ -38,7 +38,7 @@ extension BrowseSession {
     func startExport(to path: String) {
         let url = Self.fileURL(for: path)
         let shown = url.path
-        export = Export(path: shown)
+        export = Export(path: shown, wasReversed: order.isReversed)
         notice = nil
         exportTasks.start(0) { [client, inbox, query = effectiveQuery] token in
             do {
@@ -61,7 +61,9 @@ extension BrowseSession {
         case .finished(let rows):
             _ = exportTasks.complete(0, token: token)
             export = nil
-            notice = "wrote \(PriceText.grouped(String(rows))) rows to \(current.path)"
+            notice =
+                "wrote \(PriceText.grouped(String(rows))) rows to \(current.path)"
+                + (current.wasReversed ? " (in the service's order, not reversed)" : "")
         case .failed(let message):
             _ = exportTasks.complete(0, token: token)
             export = nil
@@ -98,7 +100,8 @@ extension BrowseSession {
         do {
             let writer = HotelRowWriter(format: .csv, sink: OutputSink(fd: fd))
             var total: Int?
-            var lastReport = ContinuousClock.now
+            // The first chunk is reported at once: a slow service shows progress from the start.
+            var lastReport = ContinuousClock.now - .seconds(1)
             try await client.walk(query, limit: .max, pageSize: HotelQuery.maxLimit) { hotel in
                 try writer.write(hotel)
             } afterChunk: {

@@ -70,6 +70,8 @@ public final class BrowseSession {
     /// A file being written by `w`.
     struct Export {
         let path: String
+        /// The table showed the rows reversed (`S`), which the file does not follow.
+        var wasReversed = false
         var rows = 0
         var total: Int?
     }

@@ -319,6 +319,61 @@ struct BrowseToolsTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["four stars.csv"])
     }
 
+    @Test("while w writes, the status line shows its progress, keys keep working and a second w is refused")
+    func writeInProgress() async throws {
+        let marker = FileManager.default.temporaryDirectory.appendingPathComponent("release-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: marker) }
+        // Every answer: 5 hotels at once, the other 195 once the marker exists.
+        let server = try await ScriptedServer("slowtail", marker.path)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("browse-w-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let target = directory.appendingPathComponent("slow.csv")
+        var harness = BrowseHarness(endpoint: server.url)
+        harness.images = .disabled
+        _ = try await harness.run { terminal in
+            terminal.inject(.char("w"))
+            type(target.path, into: terminal)
+            terminal.inject(.enter)
+            try await terminal.waitUntil("the progress") { $0.last?.contains("writing \(target.path): 5 rows") == true }
+            // Only the temporary file exists while the rest is awaited.
+            let partial = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+            #expect(partial.count == 1 && partial[0].hasPrefix(".slow.csv.") && partial[0].hasSuffix(".part"), "\(partial)")
+            terminal.inject(.char("w"))
+            try await terminal.waitUntil("the refusal") {
+                $0.last?.contains("already writing \(target.path): wait for it to finish") == true
+            }
+            terminal.inject(.char("?"))
+            try await terminal.waitUntil("the help, meanwhile") { $0.joined().contains("write the whole result") }
+            terminal.inject(.char("x"))
+            _ = FileManager.default.createFile(atPath: marker.path, contents: nil)
+            try await terminal.waitUntil("the file written") { $0.last?.contains("wrote 200 rows to \(target.path)") == true }
+        }
+        let lines = try String(contentsOf: target, encoding: .utf8).split(separator: "\n")
+        #expect(lines.count == 201)
+        #expect(lines.last?.hasPrefix("H00199,Hotel 199 Résidence,") == true)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["slow.csv"])
+    }
+
+    @Test("quitting while w writes removes the partial file")
+    func quitWhileWriting() async throws {
+        let marker = FileManager.default.temporaryDirectory.appendingPathComponent("never-\(UUID().uuidString)")
+        let server = try await ScriptedServer("slowtail", marker.path)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("browse-w-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var harness = BrowseHarness(endpoint: server.url)
+        harness.images = .disabled
+        _ = try await harness.run { terminal in
+            terminal.inject(.char("w"))
+            type(directory.appendingPathComponent("never.csv").path, into: terminal)
+            terminal.inject(.enter)
+            try await terminal.waitUntil("the progress") { $0.last?.contains("never.csv: 5 rows") == true }
+            #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).count == 1)
+        }  // q
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
+    }
+
     @Test("w that fails leaves no file behind and tells why in the status line and in e")
     func writeFails() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("browse-w-\(UUID())")
