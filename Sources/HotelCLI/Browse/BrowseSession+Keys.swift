@@ -8,6 +8,7 @@ extension BrowseSession {
     func handleKey(_ key: Key) -> Bool {
         if key == .resize {
             state.resize(screenHeight: terminal.size.height)
+            firstColumn = min(firstColumn, columnWindow.maxFirst)  // wider: scroll back what now fits
             screen.invalidate()
             return true
         }
