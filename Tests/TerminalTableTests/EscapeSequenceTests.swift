@@ -56,3 +56,11 @@ import Testing
         #expect(enter.contains(EscapeSequence.disableLineWrap) && leave.contains(EscapeSequence.enableLineWrap))
     }
 }
+
+@Suite struct ClipboardSequenceTests {
+    @Test func osc52CarriesTheBytesInBase64() {
+        #expect(EscapeSequence.copyToClipboard(Array("hi".utf8)) == "\u{1B}]52;c;aGk=\u{07}")
+        #expect(EscapeSequence.copyToClipboard(Array("Zürich,\"x\"".utf8)) == "\u{1B}]52;c;WsO8cmljaCwieCI=\u{07}")
+        #expect(EscapeSequence.copyToClipboard([]) == "\u{1B}]52;c;\u{07}")
+    }
+}

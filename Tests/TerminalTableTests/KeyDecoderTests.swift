@@ -39,7 +39,7 @@ let decoderCases: [DecoderCase] = [
     DecoderCase("\u{1B}[1;5A", [.up]),
     DecoderCase("\u{1B}[1;2B", [.down]),
     DecoderCase("\u{1B}[5;5~", [.pageUp]),
-    DecoderCase("\u{1B}[3~", [.unknown]),
+    DecoderCase("\u{1B}[3~", [.delete]),
     DecoderCase("\u{1B}[15~", [.unknown]),
     DecoderCase("\u{1B}OP", [.unknown]),
     DecoderCase("\u{1B}[<64;10;5M", [.mouseWheelUp(row: 4, column: 9)]),

@@ -2,28 +2,39 @@ import Foundation
 import HotelSOAP
 import TerminalTable
 
-/// Keys: the table's own moves, then the session's commands (search, sort, details, retry).
+/// Keys: the table's own moves, then the session's commands. Prompts, the filter,
+/// columns and sorting, and export have files of their own.
 extension BrowseSession {
     func handleKey(_ key: Key) -> Bool {
         if key == .resize {
             state.resize(screenHeight: terminal.size.height)
+            firstColumn = min(firstColumn, columnWindow.maxFirst)  // wider: scroll back what now fits
             screen.invalidate()
             return true
         }
         if key == .ctrl("c") { return false }
+        if key == .ctrl("l") {
+            // Another program (or a stray write) may have garbled the screen: draw it all again.
+            screen.invalidate()
+            return true
+        }
         switch mode {
-        case .help:
-            mode = .table  // any key closes the help
+        case .help, .lastError:
+            mode = .table  // any key closes the panel
             return key != .char("q")
-        case .prompt(let text):
-            handlePromptKey(key, text: text)
+        case .prompt(let prompt):
+            handlePromptKey(key, prompt: prompt)
             return true
         case .detail(let view):
             handleDetailKey(key, view: view)
             return true
+        case .columns:
+            handleColumnsKey(key)
+            return true
         case .table:
             break
         }
+        notice = nil
         let before = state.selectedIndex
         if state.handle(key) {
             if state.selectedIndex != before { direction = state.selectedIndex > before ? .down : .up }
@@ -35,9 +46,29 @@ extension BrowseSession {
         case .char("?"):
             mode = .help
         case .char("/"):
-            mode = .prompt(settings.query.name ?? "")
+            mode = .prompt(BrowsePrompt(purpose: .name))
+        case .char("f"):
+            mode = .prompt(BrowsePrompt(purpose: .filter))
+        case .char("w"):
+            if let export {
+                notice = "already writing \(export.path): wait for it to finish"
+            } else {
+                mode = .prompt(BrowsePrompt(purpose: .file))
+            }
         case .char("s"):
-            cycleSort()
+            nextSortColumn()
+        case .char("S"):
+            reverseOrder()
+        case .left, .char("h"):
+            scrollColumns(by: -1)
+        case .right, .char("l"):
+            scrollColumns(by: 1)
+        case .char("c"):
+            mode = .columns
+        case .char("y"):
+            copySelectedRow()
+        case .char("e"):
+            mode = .lastError
         case .char("r"):
             retry()
         case .enter:
@@ -46,24 +77,6 @@ extension BrowseSession {
             break
         }
         return true
-    }
-
-    func handlePromptKey(_ key: Key, text: String) {
-        switch key {
-        case .enter:
-            mode = .table
-            let name = text.trimmingCharacters(in: .whitespaces)
-            settings.query.name = name.isEmpty ? nil : name
-            startNewQuery()
-        case .escape:
-            mode = .table
-        case .backspace:
-            mode = .prompt(String(text.dropLast()))
-        case .char(let character) where text.count < 100:
-            mode = .prompt(text + String(character))
-        default:
-            break
-        }
     }
 
     func handleDetailKey(_ key: Key, view: HotelDetailView) {
@@ -88,18 +101,6 @@ extension BrowseSession {
         mode = .detail(view)
     }
 
-    /// The sorts that make sense for this query, in the order `s` steps through them.
-    var sorts: [HotelSOAP.SortOrder] {
-        settings.query.near == nil ? [.relevance, .price, .stars, .name] : [.relevance, .distance, .price, .stars, .name]
-    }
-
-    func cycleSort() {
-        let current = settings.query.sortBy ?? .relevance
-        let index = sorts.firstIndex(of: current) ?? -1
-        settings.query.sortBy = sorts[(index + 1) % sorts.count]
-        startNewQuery()
-    }
-
     /// Failed pages and logos become eligible again; the next refresh requests the visible ones.
     func retry() {
         pages.retryFailed()
@@ -107,6 +108,7 @@ extension BrowseSession {
         lastError = nil
     }
 
+    /// The search, the filter or the order changed: start again from the first row.
     func startNewQuery() {
         for page in pages.reset() { pageTasks.cancel(page) }
         pageStarts = [:]
@@ -115,8 +117,16 @@ extension BrowseSession {
         lastError = nil
     }
 
+    /// What is asked of the service: the search narrowed by the filter.
+    var effectiveQuery: HotelQuery { filter.applied(to: settings.query) }
+
+    /// The hotel shown at table row `index` (the order may be reversed), if loaded.
+    func hotel(atRow index: Int) -> HotelInfo? {
+        rows.hotel(at: index)
+    }
+
     func openDetail() {
-        guard let hotel = pages.row(at: state.selectedIndex) else { return }
+        guard let hotel = hotel(atRow: state.selectedIndex) else { return }
         var view = HotelDetailView(content: .loading(hotel))
         if case .loaded(let picture) = logos.state(of: hotel.id) { setDetailLogo(picture, in: &view) }
         mode = .detail(view)

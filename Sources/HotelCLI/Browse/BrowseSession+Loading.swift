@@ -10,20 +10,31 @@ extension BrowseSession {
     /// Starts and cancels page and logo loads to match the viewport.
     func refreshLoads() {
         let visible = state.visibleRows
-        let plan = pages.plan(visible: visible, direction: direction)
+        // Pages are kept in the service's order; reversed (`S`), the screen's rows map
+        // to the other end of it.
+        let plan = pages.plan(
+            visible: order.sourceRange(visible, count: pages.rowCount), direction: order.sourceDirection(direction))
         for page in plan.cancel {
             pageTasks.cancel(page)
             activity.pagesCancelled += 1
         }
         for page in plan.fetch { fetchPage(page) }
 
-        guard settings.images != .disabled else { return }
+        // A hidden or scrolled-out logo column needs no logos.
+        guard settings.images != .disabled, drawnColumns.contains(.logo) else {
+            for id in logos.update(visible: [], hold: false).cancel {
+                logoTasks.cancel(id)
+                activity.logosCancelled += 1
+            }
+            return
+        }
         let now = ContinuousClock.now
         let hold = state.isScrollingFast(at: now)
         var wanted: [String] = []
         var rowOf: [String: Int] = [:]
+        let rows = self.rows
         for index in visible {
-            guard let hotel = pages.row(at: index), hotel.logoURL != nil else { continue }
+            guard let hotel = rows.hotel(at: index), hotel.logoURL != nil else { continue }
             wanted.append(hotel.id)
             rowOf[hotel.id] = index
         }
@@ -33,7 +44,7 @@ extension BrowseSession {
             activity.logosCancelled += 1
         }
         for id in step.start {
-            guard let row = rowOf[id], let hotel = pages.row(at: row), let url = hotel.logoURL.flatMap(URL.init(string:)) else { continue }
+            guard let row = rowOf[id], let hotel = rows.hotel(at: row), let url = hotel.logoURL.flatMap(URL.init(string:)) else { continue }
             activity.logosStarted.append((row, visible))
             fetchLogo(id: id, url: url)
         }
@@ -65,7 +76,7 @@ extension BrowseSession {
         }
         let request = PageRequest(start: start, size: settings.pageSize)
         activity.pagesRequested.append(page)
-        pageTasks.start(page) { [client, inbox, query = settings.query] token in
+        pageTasks.start(page) { [client, inbox, query = effectiveQuery] token in
             do {
                 let result = try await client.searchPage(query, page: request)
                 inbox.send(.page(page, token: token, .success(result)))

@@ -10,7 +10,8 @@ import TerminalTable
 /// works out which pages and logos the viewport needs now (`PagedRows`, `LogoQueue`),
 /// starts and cancels tasks to match, and draws a frame; the diff renderer sends only what
 /// changed. The concerns live in their own files: keys (`+Keys`), loading (`+Loading`),
-/// drawing and the status bar (`+Drawing`).
+/// drawing and the status bar (`+Drawing`), prompts (`+Prompts`), the filter (`+Filter`),
+/// sorting and columns (`+Columns`), copying and writing CSV (`+Export`).
 ///
 /// ```swift
 /// let session = BrowseSession(terminal: terminal, client: client, logos: fetcher, settings: settings)
@@ -42,6 +43,13 @@ public final class BrowseSession {
         case detail(token: Int, Result<HotelDetail, Failure>)
         /// Fast scrolling may have stopped: time to look at held logo loads again.
         case settle
+        case export(token: Int, ExportEvent)
+    }
+
+    enum ExportEvent: Sendable {
+        case progress(rows: Int, total: Int?)
+        case finished(rows: Int)
+        case failed(String)
     }
 
     struct Failure: Error, Sendable {
@@ -51,8 +59,21 @@ public final class BrowseSession {
     enum Mode {
         case table
         case help
-        case prompt(String)
+        case prompt(BrowsePrompt)
         case detail(HotelDetailView)
+        /// The `c` panel: which columns are shown.
+        case columns
+        /// The `e` panel: the full text of the last error.
+        case lastError
+    }
+
+    /// A file being written by `w`.
+    struct Export {
+        let path: String
+        /// The table showed the rows reversed (`S`), which the file does not follow.
+        var wasReversed = false
+        var rows = 0
+        var total: Int?
     }
 
     static let logoColumns = 4
@@ -70,7 +91,23 @@ public final class BrowseSession {
     var pageStarts: [Int: PageStart] = [:]
     var logos: LogoQueue<String, LogoPicture>
     var mode: Mode = .table
-    var lastError: String?
+    /// The error the status bar shows until `r` or a new query clears it.
+    var lastError: String? {
+        didSet { if let lastError { lastErrorText = lastError } }
+    }
+    /// The last error of the session, kept for `e` after the status bar has moved on.
+    var lastErrorText: String?
+    /// A one-line answer to the last key (copied, refused, written); the next key clears it.
+    var notice: String?
+    /// What `f` narrows the search (`settings.query`) to.
+    var filter = BrowseFilter()
+    /// `S`: the rows shown bottom up.
+    var order = RowOrder()
+    var hiddenColumns: Set<HotelColumn> = []
+    /// The first column shown when they do not all fit (index into the unhidden columns).
+    var firstColumn = 0
+    var export: Export?
+    let exportTasks = TaskTable<Int>()
     var activity = BrowseActivity()
     var screen: TerminalScreen
     var direction: PagedRows<HotelInfo>.Direction = .down
@@ -111,6 +148,7 @@ public final class BrowseSession {
             pageTasks.cancelAll()
             logoTasks.cancelAll()
             detailTasks.cancelAll()
+            exportTasks.cancelAll()
         }
         refreshLoads()
         draw()
@@ -127,6 +165,8 @@ public final class BrowseSession {
             lastFrame = now
         }
         if settings.images == .kitty { terminal.write(kittyImages.deleteAll()) }
+        // A file still being written is given up; its task removes the partial file.
+        await exportTasks.cancelAllAndWait()
         return activity
     }
 
@@ -152,6 +192,8 @@ public final class BrowseSession {
             mode = .detail(view)
         case .settle:
             settleScheduled = false
+        case .export(let token, let event):
+            receiveExport(event, token: token)
         }
         return true
     }

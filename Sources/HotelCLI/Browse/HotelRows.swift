@@ -8,39 +8,46 @@ import TerminalTable
 struct HotelRows: TableDataSource {
     let pages: PagedRows<HotelInfo>
     let logos: LogoQueue<String, LogoPicture>
-    let showsLogos: Bool
-    let showsDistance: Bool
+    /// The columns drawn, in order (hidden and scrolled-out ones are left out).
+    let shown: [HotelColumn]
+    /// Rows in the pages' order or reversed (`S`).
+    var order = RowOrder()
 
     static let starStyle = Style(foreground: RGB(255, 196, 0))
     static let failureStyle = Style(foreground: RGB(220, 60, 60))
 
+    init(pages: PagedRows<HotelInfo>, logos: LogoQueue<String, LogoPicture>, showsLogos: Bool, showsDistance: Bool) {
+        self.init(pages: pages, logos: logos, shown: HotelColumn.all(showsLogos: showsLogos, showsDistance: showsDistance))
+    }
+
+    init(pages: PagedRows<HotelInfo>, logos: LogoQueue<String, LogoPicture>, shown: [HotelColumn], order: RowOrder = RowOrder()) {
+        self.pages = pages
+        self.logos = logos
+        self.shown = shown
+        self.order = order
+    }
+
     var rowCount: Int? { pages.rowCount }
 
-    static func columns(logoColumns: Int, showsLogos: Bool, showsDistance: Bool) -> [TableColumn] {
-        var columns: [TableColumn] = []
-        if showsLogos { columns.append(TableColumn("Logo", width: .fixed(logoColumns))) }
-        columns += [
-            TableColumn("Name", width: .flexible(min: 12, weight: 3)),
-            TableColumn("City", width: .flexible(min: 8, weight: 1)),
-            TableColumn("Stars", width: .fixed(5)),
-            TableColumn("Price", width: .fixed(14), alignment: .right),
-        ]
-        if showsDistance { columns.append(TableColumn("Distance", width: .fixed(9), alignment: .right)) }
-        return columns
+    /// The hotel shown at `index`, if its page is loaded.
+    func hotel(at index: Int) -> HotelInfo? {
+        order.sourceIndex(index, count: pages.rowCount).flatMap(pages.row(at:))
     }
 
     func row(at index: Int) -> TableRow? {
-        guard let hotel = pages.row(at: index) else { return nil }
-        var cells: [TableCellContent] = []
-        if showsLogos { cells.append(logoCell(for: hotel)) }
-        cells += [
-            .text(hotel.name),
-            .text(hotel.city),
-            .styledText(String(repeating: "★", count: max(0, min(5, hotel.stars))), Self.starStyle),
-            .text(PriceText.table(hotel.price)),
-        ]
-        if showsDistance { cells.append(.text(hotel.distanceKm.map(Self.distance) ?? "")) }
-        return TableRow(cells)
+        guard let hotel = hotel(at: index) else { return nil }
+        return TableRow(shown.map { cell($0, for: hotel) })
+    }
+
+    private func cell(_ column: HotelColumn, for hotel: HotelInfo) -> TableCellContent {
+        switch column {
+        case .logo: logoCell(for: hotel)
+        case .name: .text(hotel.name)
+        case .city: .text(hotel.city)
+        case .stars: .styledText(String(repeating: "★", count: max(0, min(5, hotel.stars))), Self.starStyle)
+        case .price: .text(PriceText.table(hotel.price))
+        case .distance: .text(hotel.distanceKm.map(Self.distance) ?? "")
+        }
     }
 
     private func logoCell(for hotel: HotelInfo) -> TableCellContent {

@@ -26,6 +26,19 @@ final class TaskTable<Key: Hashable> {
         tasks.removeAll()
     }
 
+    /// Cancels every task and waits until they have ended, for tasks that clean up after
+    /// themselves (a half-written file) and must do so before the program exits.
+    func cancelAllAndWait() async {
+        let running = tasks.values.map(\.task)
+        cancelAll()
+        for task in running { await task.value }
+    }
+
+    /// True if `token` is the running task for `key`: a report from a task that goes on.
+    func isCurrent(_ key: Key, token: Int) -> Bool {
+        tasks[key]?.token == token
+    }
+
     /// True if `token` is the running task for `key`; it is then forgotten (it finished).
     func complete(_ key: Key, token: Int) -> Bool {
         guard tasks[key]?.token == token else { return false }

@@ -15,6 +15,8 @@ public enum Key: Sendable, Hashable {
     case up, down, left, right
     case pageUp, pageDown, home, end
     case enter, escape, backspace, tab
+    /// The Delete key (`ESC [ 3 ~`): deletes forward.
+    case delete
     /// A control combination, lowercased: Ctrl-C is `.ctrl("c")`.
     case ctrl(Character)
     case mouseWheelUp(row: Int, column: Int)

@@ -42,6 +42,7 @@ extension KeyDecoder {
     private static func keyForTilde(_ code: Int) -> Key {
         switch code {
         case 1, 7: return .home
+        case 3: return .delete
         case 4, 8: return .end
         case 5: return .pageUp
         case 6: return .pageDown

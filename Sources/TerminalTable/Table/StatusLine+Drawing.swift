@@ -10,8 +10,14 @@ extension StatusLine {
         buffer.fill(row: row, column: 0, width: width, height: 1, with: .blank(theme.status))
         let right = DisplayWidth.truncate(sanitizer.sanitize(self.right), toWidth: width)
         let rightWidth = DisplayWidth.of(right)
-        let left = DisplayWidth.truncate(sanitizer.sanitize(self.left), toWidth: max(0, width - rightWidth - 1))
+        let leftWidth = max(0, width - rightWidth - 1)
+        let left = DisplayWidth.truncate(sanitizer.sanitize(self.left), toWidth: leftWidth)
         buffer.write(left, row: row, column: 0, style: theme.status)
         buffer.write(right, row: row, column: width - rightWidth, style: theme.status)
+        if let cursorColumn, cursorColumn >= 0, cursorColumn < max(leftWidth, 1), buffer.contains(row: row, column: cursorColumn) {
+            var cell = buffer[row, cursorColumn]
+            cell.style.reverse.toggle()
+            buffer.set(cell, row: row, column: cursorColumn)  // a wide character's right half follows
+        }
     }
 }

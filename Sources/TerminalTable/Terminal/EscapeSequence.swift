@@ -1,3 +1,5 @@
+import Foundation
+
 /// Every escape sequence this module sends lives here, so there is exactly one place
 /// to look when a terminal misbehaves.
 ///
@@ -185,6 +187,20 @@ public enum EscapeSequence {
             escaped.append(scalar)
         }
         return "\u{1B}Ptmux;" + String(escaped) + stringTerminator
+    }
+
+    // MARK: Clipboard
+
+    /// Puts `bytes` on the system clipboard (OSC 52, selection `c`): `ESC ] 52 ; c ;
+    /// <base64> BEL`. The terminal does the copying, so it works over ssh; tmux takes it
+    /// into its paste buffer (and passes it on) with `set -g set-clipboard on`. Terminals
+    /// that do not support it ignore the sequence.
+    ///
+    /// ```swift
+    /// EscapeSequence.copyToClipboard(Array("hi".utf8))   // "\u{1B}]52;c;aGk=\u{07}"
+    /// ```
+    public static func copyToClipboard(_ bytes: [UInt8]) -> String {
+        "\u{1B}]52;c;\(Data(bytes).base64EncodedString())\u{07}"
     }
 
     // MARK: Whole-session setup

@@ -151,14 +151,14 @@ struct BrowseSessionTests {
         }
     }
 
-    @Test("/ searches by name on the server; s cycles the sort")
+    @Test("/ searches by name on the server; s sorts by the first sortable column")
     func searchAndSort() async throws {
         let server = try await LiveServer.shared()
         let query = HotelQuery(name: "Hotel")
         let byName = try await catalogPage(query, offset: 0, limit: 14)
         var sorted = query
-        sorted.sortBy = .price
-        let byPrice = try await catalogPage(sorted, offset: 0, limit: 14)
+        sorted.sortBy = .name
+        let byNameOrder = try await catalogPage(sorted, offset: 0, limit: 14)
         _ = try await BrowseHarness(endpoint: server.endpoint).run { terminal in
             try await terminal.waitUntil("the first page") { $0.last?.contains("row 1 of 3,000") == true }
             terminal.inject(.char("/"))
@@ -171,8 +171,8 @@ struct BrowseSessionTests {
             #expect(terminal.names() == byName.hotels.map(\.name))
             #expect(terminal.statusText.contains("name “Hotel”"))
             terminal.inject(.char("s"))
-            try await terminal.waitUntil("price order") { _ in
-                terminal.statusText.contains("sort price") && terminal.names() == byPrice.hotels.map(\.name)
+            try await terminal.waitUntil("name order") { _ in
+                terminal.statusText.contains("sort name") && terminal.names() == byNameOrder.hotels.map(\.name)
             }
         }
     }
@@ -211,19 +211,20 @@ struct BrowseSessionTests {
         #expect(!written.contains("▀"))
     }
 
-    @Test("near a point the table adds a Distance column and s offers the distance sort")
+    @Test("near a point the table adds a Distance column, sortable, and s goes on from it to relevance")
     func distanceColumn() async throws {
         let query = HotelQuery(near: GeoCircle(latitude: 37.5665, longitude: 126.978, radiusKm: 15), sortBy: .distance)
         let expected = try await catalogPage(query, offset: 0, limit: 14)
         try #require(expected.totalCount > 14)
         _ = try await BrowseHarness(endpoint: try await LiveServer.shared().endpoint, query: query).run { terminal in
             try await terminal.waitUntil("the nearest hotels") { _ in terminal.names() == expected.hotels.map(\.name) }
-            #expect(terminal.screenLines[0].hasSuffix("Distance"))
+            #expect(terminal.screenLines[0].hasSuffix("Distance ▲"))
             let first = try #require(expected.hotels.first?.distanceKm)
             #expect(terminal.screenLines[1].hasSuffix(HotelRows.distance(first)))
             #expect(terminal.statusText.contains("sort distance"))
             terminal.inject(.char("s"))
-            try await terminal.waitUntil("the next sort") { $0.last?.contains("sort price") == true }
+            try await terminal.waitUntil("the next sort") { $0.last?.contains("sort relevance") == true }
+            #expect(terminal.screenLines[0].hasSuffix("Distance"))
         }
     }
 
