@@ -13,11 +13,13 @@ extension HotelSearchClient {
     /// being read (at most two pages wait in memory); with sequential paging each page is
     /// asked for once the one before it has said where it continues, and `offset` rows
     /// are skipped on the client. `onTotal` gets the result's size after the first page,
-    /// nil when the dialect does not tell it.
+    /// nil when the dialect does not tell it. Returns true when the result holds rows past
+    /// `limit` (so a caller can say "50 of 308 shown").
+    @discardableResult
     public func walk(
         _ query: HotelQuery, from offset: Int = 0, limit: Int, pageSize: Int,
         onHotel: @escaping (HotelInfo) throws -> Void, afterChunk: () throws -> Void = {}, onTotal: (Int?) -> Void = { _ in }
-    ) async throws {
+    ) async throws -> Bool {
         var walk = Walk(limit: limit, pageSize: pageSize, skip: dialect.paging == .sequential ? offset : 0)
         let emit: (HotelInfo) throws -> Void = { hotel in
             guard walk.take() else { return }
@@ -45,8 +47,9 @@ extension HotelSearchClient {
                 page = try await searchPage(query, page: request, onHotel: emit, afterChunk: afterChunk)
             }
             // A page that says "more" but holds nothing would have us ask forever.
-            if walk.written + walk.skipped == before { break }
+            if walk.written + walk.skipped == before { return false }
         }
+        return walk.refused > 0 || (!walk.wantsMore && page.next != nil)
     }
 
     /// A page being downloaded ahead of the one being read.
@@ -90,6 +93,8 @@ private struct Walk {
     var skip: Int
     private(set) var skipped = 0
     private(set) var written = 0
+    /// Rows that arrived past the limit.
+    private(set) var refused = 0
 
     init(limit: Int, pageSize: Int, skip: Int) {
         self.limit = limit
@@ -104,7 +109,10 @@ private struct Walk {
             skipped += 1
             return false
         }
-        guard written < limit else { return false }
+        guard written < limit else {
+            refused += 1
+            return false
+        }
         written += 1
         return true
     }

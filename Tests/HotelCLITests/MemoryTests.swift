@@ -40,7 +40,7 @@ struct MemoryTests {
         let head = Data(
             #"<soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body><h:SearchHotelsResponse xmlns:h="urn:hotel-search:v1"><h:TotalCount>1</h:TotalCount><h:Offset>0</h:Offset><h:Hotel><h:HotelId>H1</h:HotelId><h:Name>"#
                 .utf8)
-        FileManager.default.createFile(atPath: path, contents: head)
+        _ = FileManager.default.createFile(atPath: path, contents: head)
         let handle = try #require(FileHandle(forWritingAtPath: path))
         try handle.seekToEnd()
         let block = Data(repeating: UInt8(ascii: "a"), count: 1 << 20)

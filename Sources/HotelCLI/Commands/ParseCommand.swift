@@ -28,7 +28,9 @@ struct ParseCommand: AsyncParsableCommand {
     var format: OutputFormat = .csv
 
     func run() async throws {
-        let writer = HotelRowWriter(format: format, sink: .standardOutput(), sanitizesForTerminal: isatty(STDOUT_FILENO) == 1)
+        let writer = HotelRowWriter(
+            format: format, sink: .standardOutput(), sanitizesForTerminal: isatty(STDOUT_FILENO) == 1,
+            tableWidth: format == .table ? TerminalColumns.ofStandardOutput() : nil)
         do {
             try ParseCommand.parse(file: file, into: writer)
         } catch {

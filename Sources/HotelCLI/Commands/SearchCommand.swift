@@ -81,19 +81,26 @@ struct SearchCommand: AsyncParsableCommand {
     }
 
     private func search(expiry: Expiry?) async throws {
-        let writer = HotelRowWriter(format: format, sink: .standardOutput(), sanitizesForTerminal: isatty(STDOUT_FILENO) == 1)
+        let query = try filters.query()
+        let writer = HotelRowWriter(
+            format: format, sink: .standardOutput(), sanitizesForTerminal: isatty(STDOUT_FILENO) == 1,
+            tableWidth: format == .table ? TerminalColumns.ofStandardOutput() : nil, showsDistance: query.near != nil)
         let progress = Progress(enabled: all && isatty(STDERR_FILENO) == 1)
         do {
             let configuration = try await connection.configuration()
-            let query = try filters.query()
             let wanted = limit ?? (all ? Int.max : 50)
             let pageSize = self.pageSize ?? min(wanted, HotelQuery.maxLimit)
-            try await HotelSearchClient.with(configuration, logger: connection.logger) { client in
+            var total: Int?
+            let more = try await HotelSearchClient.with(configuration, logger: connection.logger) { client in
                 try await Self.write(
-                    client: client, query: query, offset: offset, limit: wanted, pageSize: pageSize, into: writer, progress: progress)
+                    client: client, query: query, offset: offset, limit: wanted, pageSize: pageSize, into: writer, progress: progress
+                ) { total = $0 }
             }
             progress.finish()
             try writer.end()
+            if format == .table, more {
+                StandardStream.error(Self.notShownNotice(shown: writer.rowsWritten, offset: offset, total: total) + "\n")
+            }
         } catch {
             progress.finish()
             try? writer.flushPartial()
@@ -117,10 +124,12 @@ struct SearchCommand: AsyncParsableCommand {
 extension SearchCommand {
     /// Streams the result into `writer`, flushing as each chunk of the response has been
     /// read so rows reach a pipe while the rest is still in transit.
+    /// Returns true when the result holds rows past `limit`.
+    @discardableResult
     static func write(
         client: HotelSearchClient, query: HotelQuery, offset: Int, limit: Int, pageSize: Int, into writer: HotelRowWriter,
-        progress: Progress
-    ) async throws {
+        progress: Progress, onTotal: (Int?) -> Void = { _ in }
+    ) async throws -> Bool {
         try await client.walk(query, from: offset, limit: limit, pageSize: pageSize) { hotel in
             try writer.write(hotel)
             progress.update(rows: writer.rowsWritten)
@@ -128,7 +137,17 @@ extension SearchCommand {
             try writer.flush()
         } onTotal: {
             progress.total = $0
+            onTotal($0)
         }
+    }
+
+    /// `50 of 308 shown; --all prints every row`: a table that stopped at the limit says so,
+    /// on stderr, so the rows on stdout stay the rows.
+    static func notShownNotice(shown: Int, offset: Int, total: Int?) -> String {
+        let rows = PriceText.grouped(String(shown))
+        let start = offset > 0 ? " from row \(PriceText.grouped(String(offset + 1)))" : ""
+        guard let total else { return "\(rows) shown\(start), more exist; --all prints every row" }
+        return "\(rows) of \(PriceText.grouped(String(total))) shown\(start); --all prints every row"
     }
 }
 

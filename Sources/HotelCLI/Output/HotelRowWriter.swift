@@ -27,11 +27,29 @@ public final class HotelRowWriter {
     /// Replace what a terminal would act on (control characters, C1, bidi overrides) in
     /// every value, as the table does. Only for a terminal: files and pipes get the data exact.
     public let sanitizesForTerminal: Bool
+    /// `table`: how wide it may be (a terminal's width); nil for no limit.
+    public let tableWidth: Int?
+    /// `table`: whether the DISTANCE column is shown; nil decides from the first rows
+    /// (shown when any has a distance).
+    public private(set) var showsDistance: Bool?
 
-    public init(format: OutputFormat, sink: OutputSink, sanitizesForTerminal: Bool = false) {
+    public init(
+        format: OutputFormat, sink: OutputSink, sanitizesForTerminal: Bool = false, tableWidth: Int? = nil, showsDistance: Bool? = nil
+    ) {
         self.format = format
         self.sink = sink
         self.sanitizesForTerminal = sanitizesForTerminal
+        self.tableWidth = tableWidth
+        self.showsDistance = showsDistance
+    }
+
+    /// The table's header cells, DISTANCE last when shown.
+    private var tableHeader: [String] {
+        showsDistance == true ? HotelInfo.tableHeader : Array(HotelInfo.tableHeader.dropLast())
+    }
+
+    private func tableRow(_ values: [String]) -> [String] {
+        showsDistance == true ? values : Array(values.dropLast())
     }
 
     private func writeHeaderOnce() throws(OutputError) {
@@ -58,18 +76,21 @@ public final class HotelRowWriter {
                 if tableRows.count >= Self.tableBlock { try writeTableBlock() }
                 return
             }
-            try sink.write(TextTable.line(row, widths: widths, rightAligned: HotelInfo.tableRightAligned))
+            try sink.write(TextTable.line(tableRow(row), widths: widths, rightAligned: HotelInfo.tableRightAligned))
         }
         rowsWritten += 1
     }
 
     /// The header, the rule and the rows held so far, with widths from those rows.
     private func writeTableBlock() throws(OutputError) {
-        let widths = TextTable.widths(header: HotelInfo.tableHeader, rows: tableRows)
+        if showsDistance == nil { showsDistance = tableRows.contains { !($0.last ?? "").isEmpty } }
+        let rows = tableRows.map(tableRow)
+        var widths = TextTable.widths(header: tableHeader, rows: rows)
+        if let tableWidth { widths = TextTable.fit(widths, into: tableWidth, shrinkable: HotelInfo.tableShrinkable) }
         tableWidths = widths
-        try sink.write(TextTable.line(HotelInfo.tableHeader, widths: widths, rightAligned: HotelInfo.tableRightAligned))
+        try sink.write(TextTable.line(tableHeader, widths: widths, rightAligned: HotelInfo.tableRightAligned))
         try sink.write(TextTable.rule(widths: widths))
-        for row in tableRows { try sink.write(TextTable.line(row, widths: widths, rightAligned: HotelInfo.tableRightAligned)) }
+        for row in rows { try sink.write(TextTable.line(row, widths: widths, rightAligned: HotelInfo.tableRightAligned)) }
         rowsWritten += tableRows.count
         tableRows = []
     }
@@ -114,12 +135,15 @@ extension HotelInfo {
 
     static let tableHeader = ["ID", "NAME", "CITY", "COUNTRY", "STARS", "PRICE", "DISTANCE"]
     static let tableRightAligned: Set<Int> = [4, 5, 6]
+    /// What gives way when a table is too wide for the terminal: the name, then the city,
+    /// then the id; stars, price and distance never (a cut number would mislead).
+    static let tableShrinkable: [(column: Int, minimum: Int)] = [(1, 12), (2, 8), (0, 8), (3, 2)]
 
     var tableValues: [String] {
         [
             id, name, city, country, String(repeating: "★", count: stars),
             PriceText.table(price),
-            distanceKm.map { String(format: "%.1f km", $0) } ?? "",
+            distanceKm.map(HotelRows.distance) ?? "",
         ]
     }
 }

@@ -23,6 +23,24 @@ enum TextTable {
         return widths
     }
 
+    /// Narrows `widths` (and the two-space gaps between them) to at most `total` cells,
+    /// taking from the columns in `shrinkable` in order, each down to its minimum; the
+    /// cells then lose their ends to `…`. A table that cannot fit even so stays wider.
+    ///
+    /// ```swift
+    /// TextTable.fit([8, 40, 12], into: 50, shrinkable: [(1, 10), (2, 6)])   // [8, 28, 12]
+    /// ```
+    static func fit(_ widths: [Int], into total: Int, shrinkable: [(column: Int, minimum: Int)]) -> [Int] {
+        var widths = widths
+        var excess = widths.reduce(0, +) + 2 * max(0, widths.count - 1) - total
+        for (column, minimum) in shrinkable where excess > 0 && column < widths.count {
+            let taken = min(excess, max(0, widths[column] - minimum))
+            widths[column] -= taken
+            excess -= taken
+        }
+        return widths
+    }
+
     static func rule(widths: [Int]) -> String {
         line(widths.map { String(repeating: "─", count: $0) }, widths: widths, rightAligned: [])
     }

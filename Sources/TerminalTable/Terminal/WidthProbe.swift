@@ -111,7 +111,8 @@ public enum WidthProbe {
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var original = termios()
-        guard isatty(descriptor) == 1, tcgetattr(descriptor, &original) == 0 else { return nil }
+        // A job in the background would be stopped (SIGTTOU) for touching the terminal's mode.
+        guard isatty(descriptor) == 1, tcgetpgrp(descriptor) == getpgrp(), tcgetattr(descriptor, &original) == 0 else { return nil }
         var raw = original
         cfmakeraw(&raw)
         // Keep output processing: the probe ends with "\r", and rows printed later expect "\n" to start a line.
