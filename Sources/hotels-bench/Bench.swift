@@ -49,6 +49,12 @@ enum Bench {
                 report.sections.append(FormatBench.section(formats, megabytes: parsed.megabytes, hotels: parsed.hotels))
             }
             print(report.text(), terminator: "")
+        case .terminalOnly:
+            var report = BenchmarkReport(command: "hotels-bench --terminal-only", machine: .current(wrk: nil))
+            let settings = BenchSettings.full
+            let terminal = try TerminalBench.run(frames: settings.terminalFrames, runs: settings.terminalRuns)
+            report.sections = [TerminalBench.section(terminal, frames: settings.terminalFrames)]
+            print(report.text(), terminator: "")
         case .quick:
             try await runAll(.quickPass)
         case .full:

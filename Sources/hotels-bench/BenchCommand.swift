@@ -7,11 +7,13 @@ enum BenchCommand: Equatable {
     case quick
     /// The parse section alone, printed, on the generated input or on `file`.
     case parseOnly(file: String?)
+    /// The terminal section alone, printed: for working on the renderer.
+    case terminalOnly
     /// Only our parser, three times over `file`: for callgrind or perf.
     case profileParse(file: String)
     case help
 
-    static let synopsis = "hotels-bench [--quick | --parse-only [FILE] | --profile-parse FILE | --help]"
+    static let synopsis = "hotels-bench [--quick | --parse-only [FILE] | --terminal-only | --profile-parse FILE | --help]"
 
     static let usage = """
         USAGE: \(synopsis)
@@ -26,6 +28,8 @@ enum BenchCommand: Equatable {
           --parse-only [FILE]   Only the parse and formats comparisons (ours, xmllint, Foundation, libxml2
                                 floor), printed and not written. FILE defaults to the generated
                                 100,000-hotel response.
+          --terminal-only       Only the terminal frames (bytes and CPU per frame on 200×50),
+                                printed and not written.
           --profile-parse FILE  Parse FILE three times with our parser and nothing else, for
                                 a profiler (valgrind --tool=callgrind, perf).
           -h, --help            Show this help.
@@ -34,6 +38,7 @@ enum BenchCommand: Equatable {
           scripts/bench
           swift run -c release hotels-bench --parse-only
           swift run -c release hotels-bench --parse-only big-response.xml
+          swift run -c release hotels-bench --terminal-only
 
         EXIT STATUS: 0 done, 1 a measurement failed, 64 bad usage.
         """
@@ -51,13 +56,14 @@ enum BenchCommand: Equatable {
         case "-h", "--help": command = .help
         case "--quick": command = .quick
         case "--parse-only": command = .parseOnly(file: operand)
+        case "--terminal-only": command = .terminalOnly
         case "--profile-parse":
             guard let operand else { throw UsageError(description: "--profile-parse needs a FILE to parse") }
             command = .profileParse(file: operand)
         default:
             throw UsageError(description: option.hasPrefix("-") ? "unknown option '\(option)'" : "unexpected argument '\(option)'")
         }
-        let used = operand != nil && command != .help && command != .quick ? 2 : 1
+        let used = operand != nil && command != .help && command != .quick && command != .terminalOnly ? 2 : 1
         if let extra = arguments.dropFirst(used).first {
             throw UsageError(description: "unexpected argument '\(extra)' after \(option)")
         }

@@ -13,6 +13,9 @@ enum TerminalBench {
         case move
         /// The selection is at the bottom and moves on: every row shifts up one.
         case scroll
+        /// The same frames as `scroll`, diffed in place without a scroll region (as before
+        /// issue 16), for comparison.
+        case scrollWithoutRegion
         case pageDown
         /// The same frames as `scroll`, each drawn from a cleared screen.
         case fullRedraw
@@ -21,6 +24,7 @@ enum TerminalBench {
             switch self {
             case .move: return "one-row move (selection only)"
             case .scroll: return "one-row scroll (↓ at the bottom)"
+            case .scrollWithoutRegion: return "one-row scroll, diff only (no scroll region)"
             case .pageDown: return "page down"
             case .fullRedraw: return "full redraw (reference)"
             }
@@ -59,15 +63,15 @@ enum TerminalBench {
     ) throws -> (bytes: Double, cpuSeconds: Double) {
         var state = TableViewState(rowHeight: BenchTableRows.rowHeight, screenHeight: height)
         state.updateRowCount(rowCount)
-        var screen = TerminalScreen(terminal)
-        if step == .scroll || step == .fullRedraw { state.select(state.visibleRowCount - 1) }
+        var screen = TerminalScreen(terminal, usesScrollRegions: step != .scrollWithoutRegion)
+        if step == .scroll || step == .scrollWithoutRegion || step == .fullRedraw { state.select(state.visibleRowCount - 1) }
         screen.present(frame(table, state, source))
         let before = written()
         var cpu = 0.0
         for i in 0..<frames {
             switch step {
             case .move: state.handle(i % 2 == 0 ? .down : .up)
-            case .scroll, .fullRedraw: state.handle(.down)
+            case .scroll, .scrollWithoutRegion, .fullRedraw: state.handle(.down)
             case .pageDown: state.handle(.pageDown)
             }
             let t0 = Measure.threadCPUTime()

@@ -81,6 +81,25 @@ import Testing
         #expect(harness.terminal.virtualScreen.overflowCount == 0)
     }
 
+    @Test("a one-row scroll moves the placeholders with their rows inside a scroll region")
+    func scrollRegionMovesPlaceholders() throws {
+        let source = try Self.source(rows: 12)
+        var harness = TableHarness(width: 20, height: 12, columns: Self.columns, source: source, rowHeight: 2)
+        harness.draw()
+        harness.state.select(4)  // the last row on screen
+        harness.draw()
+        harness.terminal.clearWritten()
+        harness.state.select(5)  // one row down: every row moves up two lines
+        harness.draw()
+        let written = String(decoding: harness.terminal.written, as: UTF8.self)
+        #expect(written.contains("\u{1B}[2S"), "the body scrolled by the terminal")
+        var fresh = TableHarness(width: 20, height: 12, columns: Self.columns, source: source, rowHeight: 2)
+        fresh.state = harness.state
+        fresh.draw()
+        #expect(placeholders(on: harness.terminal) == placeholders(on: fresh.terminal))
+        #expect(harness.terminal.screenLines == fresh.terminal.screenLines)
+    }
+
     @Test func narrowColumnAndShortRowShowPartOfTheImage() throws {
         let columns = [TableColumn("L", width: .fixed(2)), TableColumn("Name", width: .flexible(min: 4))]
         var harness = TableHarness(width: 12, height: 3, columns: columns, source: try Self.source(rows: 1), rowHeight: 1)

@@ -8,10 +8,12 @@
 /// ```
 public struct TerminalScreen: Sendable {
     public let terminal: any TerminalDriver
-    private var renderer = Renderer()
+    private var renderer: Renderer
 
-    public init(_ terminal: any TerminalDriver) {
+    /// `usesScrollRegions: false` diffs every frame in place (see `Renderer`).
+    public init(_ terminal: any TerminalDriver, usesScrollRegions: Bool = true) {
         self.terminal = terminal
+        renderer = Renderer(usesScrollRegions: usesScrollRegions)
     }
 
     /// Draws `frame`, writing only what changed since the last frame.
