@@ -96,8 +96,15 @@ struct TableToolsTmuxTests {
             try await tmux.keys("/")
             try await tmux.keys("-l", "junk")
             try await tmux.waitFor("the typed name") { $0.contains("Name contains: junk") }
+            // Home, End and the arrows move the cursor: "junk" becomes "ajunkbz" via Home, End, ←.
+            for (move, letter) in [("Home", "a"), ("End", "z"), ("Left", "b")] {
+                try await tmux.keys(move)
+                try await tmux.keys("-l", letter)
+            }
+            try await tmux.keys("Right")
+            try await tmux.waitFor("the edited name") { $0.contains("Name contains: ajunkbz") }
             try await tmux.keys("C-u")
-            try await tmux.waitFor("an empty line") { !$0.contains("Name contains: junk") && $0.contains("Name contains:") }
+            try await tmux.waitFor("an empty line") { !$0.contains("Name contains: ajunkbz") && $0.contains("Name contains:") }
             try await tmux.keys("Escape")
             try await tmux.waitFor("the prompt gone") { !$0.contains("Name contains:") && $0.contains("filter ★≥5") }
 
@@ -124,6 +131,10 @@ struct TableToolsTmuxTests {
             try await tmux.waitFor("hidden columns on the left") { $0.components(separatedBy: "\n")[0].hasPrefix("◂ ") }
             try await tmux.keys("h")
             try await tmux.waitFor("back to the first column") { $0.components(separatedBy: "\n")[0].hasPrefix("Name") }
+            try await tmux.keys("Right")
+            try await tmux.waitFor("→ as l") { $0.components(separatedBy: "\n")[0].hasPrefix("◂ ") }
+            try await tmux.keys("Left")
+            try await tmux.waitFor("← as h") { $0.components(separatedBy: "\n")[0].hasPrefix("Name") }
             try await tmux.run(["resize-window", "-t", "t", "-x", "120", "-y", "32"])
             try await tmux.waitFor("all columns again") { !$0.components(separatedBy: "\n")[0].contains("▸") }
 
