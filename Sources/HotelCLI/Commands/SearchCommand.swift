@@ -85,7 +85,8 @@ struct SearchCommand: AsyncParsableCommand {
         let writer = HotelRowWriter(
             format: format, sink: .standardOutput(), sanitizesForTerminal: isatty(STDOUT_FILENO) == 1,
             tableWidth: format == .table ? TerminalColumns.ofStandardOutput() : nil, showsDistance: query.near != nil)
-        let progress = Progress(enabled: all && isatty(STDERR_FILENO) == 1)
+        // As curl's meter: only when the rows go elsewhere, or it would be drawn over them.
+        let progress = Progress(enabled: all && isatty(STDERR_FILENO) == 1 && isatty(STDOUT_FILENO) != 1)
         do {
             let configuration = try await connection.configuration()
             let wanted = limit ?? (all ? Int.max : 50)

@@ -220,6 +220,32 @@ struct TerminalWidthTmuxTests {
         }
     }
 
+    @Test("search --format table prints all 3,000 test hotels in tmux with every PRICE ending under the header's")
+    func searchTableOverTheCatalog() async throws {
+        let server = try await LiveServer.shared()
+        try await DemoTmuxTests().withTmux { tmux in
+            let (rules, _) = try await Self.measure([], in: tmux)
+            let command =
+                "\(HotelsBinary.url.path) search --endpoint \(server.endpoint) --all --format table; echo EXIT=$?; sleep 600"
+            let result = try await tmux.run(["new-session", "-d", "-s", "t", "-x", "200", "-y", "50"])
+            try #require(result.status == 0, "tmux: \(result.stderr)")
+            // The history limit is taken when a pane is made: set it, then replace the window.
+            try await tmux.run(["set-option", "-g", "history-limit", "10000"])
+            try await tmux.run(["new-window", "-k", "-t", "t:0", command])
+            try await tmux.waitFor("the whole table", timeout: .seconds(120)) { $0.contains("EXIT=0") }
+            let lines = try await tmux.run(["capture-pane", "-p", "-t", "t", "-S", "-", "-E", "-"]).stdout
+                .components(separatedBy: "\n").drop { !$0.hasPrefix("ID") }
+            let rows = lines.dropFirst(2).prefix { !$0.hasPrefix("EXIT=") }
+            #expect(rows.count == 3_000)
+            // PRICE is the last column and right-aligned: every line ends where the header does.
+            let header = try #require(lines.first)
+            let end = DisplayWidth.of(header, rules: rules)
+            let wrong = rows.filter { DisplayWidth.of($0, rules: rules) != end }
+            #expect(
+                wrong.isEmpty, "\(wrong.count) rows end elsewhere than the header (\(end)):\n\(wrong.prefix(10).joined(separator: "\n"))")
+        }
+    }
+
     /// A pane captured with `-e`, read back into cells.
     static func cells(_ capture: String, rules: WidthRules) -> CellBuffer {
         var screen = VirtualScreen(width: 120, height: 40, rules: rules)
