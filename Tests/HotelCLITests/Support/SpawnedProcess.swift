@@ -148,12 +148,16 @@ final class SpawnedProcess: @unchecked Sendable {
     /// returns that line.
     func waitForLine(containing text: String, timeout: Double) async throws -> String {
         let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
+        while true {
+            // Looked at once more after the deadline: on a loaded machine the sleep below can
+            // outlast it while the line has long been there.
+            let late = Date() >= deadline
             let lines = stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast()  // only complete lines
             if let line = lines.first(where: { text.isEmpty || $0.contains(text) }) { return String(line) }
             if poll() != nil, text.isEmpty || !stdout.contains(text) {
                 throw SpawnError("the child ended (\(poll()!)) before printing \"\(text)\"; stderr: \(stderr)")
             }
+            if late { break }
             try await Task.sleep(for: .milliseconds(20))
         }
         throw SpawnError("no line containing \"\(text)\" within \(timeout) s; stdout: \(stdout) stderr: \(stderr)")
