@@ -126,3 +126,15 @@ import Testing
         #expect(LineEditor(text: "abc").visible(width: 0) == ("", 0))
     }
 }
+
+@Suite struct LineEditorSanitizingTests {
+    @Test("what the sanitizer would change is not typed: the drawn line and its cursor stay the typed ones")
+    func refusesWhatTheSanitizerChanges() {
+        var editor = LineEditor()
+        for character in ["a", "\u{200D}", "\u{1B}", "\u{202E}", "b"] as [Character] { editor.handle(.char(character)) }
+        #expect(editor.text == "ab")
+        #expect(editor.cursor == 2)
+        editor.handle(.char("👨‍👩‍👧"))  // a ZWJ inside a family emoji is kept
+        #expect(editor.text == "ab👨‍👩‍👧")
+    }
+}

@@ -69,11 +69,13 @@ public struct LineEditor: Sendable, Equatable {
         return .editing
     }
 
-    /// Inserts at the cursor. Characters a terminal would act on (controls, bidi
-    /// overrides) are refused: the line is drawn on the status bar, and what is drawn
-    /// must be what is typed.
+    /// Inserts at the cursor. Characters the sanitizer would change (controls, bidi
+    /// overrides, a stray ZWJ) are refused: the line is drawn on the status bar, and what
+    /// is drawn must be what is typed.
     public mutating func insert(_ character: Character) {
-        guard characters.count < maxLength, !character.unicodeScalars.contains(where: Sanitizer.isDangerous) else { return }
+        // Also a lone ZWJ: the sanitizer drops it when drawing, and the cursor would be off by it.
+        let text = String(character)
+        guard characters.count < maxLength, Sanitizer.standard.sanitize(text) == text else { return }
         characters.insert(character, at: cursor)
         cursor += 1
     }
