@@ -7,10 +7,13 @@ struct BrowseCommand: AsyncParsableCommand {
         commandName: "browse",
         abstract: "Scroll through search results in an interactive table with logos.",
         discussion: """
-            Only the rows on screen are fetched (a page at a time, plus one ahead), and only
-            their logos are downloaded; both are cached. Press ? in the table for the keys:
-            arrows/j/k move, PgUp/PgDn page, g/G jump to the ends, Enter opens details,
-            / searches by name, s changes the sort, r retries what failed, q quits.
+            Only the rows on screen are fetched (a page at a time, plus one ahead), and only \
+            their logos are downloaded; both are cached. Press ? in the table for the keys: \
+            j/k move, PgUp/PgDn page, g/G jump to the ends, Enter opens details, \
+            / searches by name, f filters (stars:4 price:200 city:Paris amenity:pool), \
+            s sorts by the next column and S reverses, h/l scroll sideways, c picks columns, \
+            y copies the row as CSV, w writes every row to a CSV file, e shows the last \
+            error, Ctrl-L redraws, r retries what failed, q quits.
 
             Examples:
               hotels browse --endpoint http://127.0.0.1:8080/soap
