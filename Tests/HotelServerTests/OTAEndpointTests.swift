@@ -182,6 +182,40 @@ struct OTAEndpointTests {
         }
     }
 
+    @Test("Defaults: one night from today (UTC), one adult, one room; MaxResponses over 500 is clamped with a Warning")
+    func defaults() async throws {
+        try await TestServer.with { server in
+            let rs = try await server.ota(root: "MaxResponses=\"501\"")
+            #expect(rs.hotelCodes.count == 500)
+            #expect(rs.warnings.count == 1 && rs.warnings.first?.type == "11")
+            let stay = try #require(rs.stays.first)
+            #expect(stay.start == "\(CalendarDate.today())" && stay.end == "\(CalendarDate.today().adding(days: 1))")
+            #expect(stay.guestCounts == ["10": 1])
+            let children = try await server.ota(
+                segment: "<RoomStayCandidates><RoomStayCandidate><GuestCounts><GuestCount AgeQualifyingCode=\"8\" Count=\"2\"/>"
+                    + "</GuestCounts></RoomStayCandidate></RoomStayCandidates>")
+            #expect(children.errors.map(\.code) == ["320"])
+        }
+    }
+
+    @Test("HotelCodes page with tokens too, and the other criteria still filter them")
+    func hotelCodePaging() async throws {
+        let catalog = try TestCatalog.open()
+        let hotels = try await catalog.search(HotelQuery(sortBy: .price, limit: 5)).hotels
+        try await TestServer.with(catalog: catalog) { server in
+            let refs = hotels.map { "<HotelRef HotelCode=\"\($0.id)\"/>" }.joined()
+            let first = try await server.ota(criterion: refs, root: "MaxResponses=\"3\"")
+            #expect(first.hotelCodes == hotels.prefix(3).map(\.id))
+            let token = try #require(first.moreIndicator)
+            let second = try await server.ota(
+                criterion: refs, root: "MaxResponses=\"3\"", segmentAttributes: "MoreDataEchoToken=\"\(token)\"")
+            #expect(second.hotelCodes == hotels.suffix(2).map(\.id) && second.moreIndicator == nil)
+            let stars = hotels.map(\.stars).max() ?? 5
+            let filtered = try await server.ota(criterion: refs + "<Award Rating=\"\(stars)\"/>")
+            #expect(filtered.hotelCodes == hotels.filter { $0.stars >= stars }.map(\.id))
+        }
+    }
+
     // MARK: Paging
 
     @Test("Following MoreIndicator with MoreDataEchoToken returns every hotel exactly once")
@@ -318,14 +352,19 @@ struct OTAEndpointTests {
         let payload = try #require(OTASchema.payload(xml, root: "OTA_HotelAvailRQ"))
         let errors = schema.errors(payload)
         #expect(errors.isEmpty, "\(errors)")
+        let ours = try OTASchema.wsdlTypes.get().errors(payload)
+        #expect(ours.isEmpty, "not valid by the WSDL's types: \(ours)")
     }
 
-    @Test("The validator itself rejects a response out of the schema's order")
+    @Test("The validators themselves (official XSD, our WSDL's types) reject a response out of the schema's order")
     func validatorIsStrict() throws {
         let schema = try OTASchema.response.get()
         let wrong = "<OTA_HotelAvailRS xmlns=\"\(OTA.namespace)\" Version=\"1.0\"><Warnings/><Success/></OTA_HotelAvailRS>"
         #expect(!schema.errors(wrong).isEmpty)
         #expect(schema.errors("<OTA_HotelAvailRS xmlns=\"\(OTA.namespace)\" Version=\"1.0\"><Success/></OTA_HotelAvailRS>").isEmpty)
+        let ours = try OTASchema.wsdlTypes.get()
+        #expect(!ours.errors(wrong).isEmpty)
+        #expect(ours.errors("<OTA_HotelAvailRS xmlns=\"\(OTA.namespace)\" Version=\"1.0\"><Success/></OTA_HotelAvailRS>").isEmpty)
     }
 
     // MARK: Helpers
@@ -368,7 +407,8 @@ extension TestServer {
     }
 }
 
-/// The OTA payload of a 200 response, after checking it against OTA_HotelAvailRS.xsd.
+/// The OTA payload of a 200 response, after checking it against OTA_HotelAvailRS.xsd and
+/// against the types of our WSDL (which must describe what the service sends).
 func validated(_ reply: TestServer.Reply, sourceLocation: SourceLocation = #_sourceLocation) throws -> OTAResponse {
     try #require(reply.status == 200, "HTTP \(reply.status): \(reply.text.prefix(500))", sourceLocation: sourceLocation)
     let schema = try OTASchema.response.get()
@@ -377,5 +417,7 @@ func validated(_ reply: TestServer.Reply, sourceLocation: SourceLocation = #_sou
     let errors = schema.errors(payload)
     try #require(
         errors.isEmpty, "not valid by OTA_HotelAvailRS.xsd: \(errors.prefix(5))\n\(payload.prefix(1500))", sourceLocation: sourceLocation)
+    let ours = try OTASchema.wsdlTypes.get().errors(payload)
+    try #require(ours.isEmpty, "not valid by WSDL/OTAHotelAvail.wsdl's types: \(ours.prefix(5))", sourceLocation: sourceLocation)
     return try OTAResponse(payload)
 }

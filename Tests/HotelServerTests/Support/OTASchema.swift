@@ -28,6 +28,34 @@ final class OTASchema: @unchecked Sendable {
     private let schema: xmlSchemaPtr
     private let lock = NSLock()
 
+    /// The schema inside `WSDL/OTAHotelAvail.wsdl`'s `types`, with the namespace prefixes it
+    /// borrows from `wsdl:definitions` declared on it, so it stands alone.
+    static let wsdlTypes = Result { () throws -> OTASchema in
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("WSDL/OTAHotelAvail.wsdl")
+        let wsdl = try String(contentsOf: file, encoding: .utf8)
+        guard let start = wsdl.range(of: "<xsd:schema "), let end = wsdl.range(of: "</xsd:schema>") else {
+            throw Missing(path: file.path + " (no xsd:schema in it)")
+        }
+        let schema = String(wsdl[start.lowerBound..<end.upperBound]).replacingOccurrences(
+            of: "<xsd:schema ",
+            with: "<xsd:schema xmlns:xsd=\"http://www.w3.org/2001/XMLSchema\" xmlns:ota=\"http://www.opentravel.org/OTA/2003/05\" ")
+        return try OTASchema(memory: schema)
+    }
+
+    private init(memory text: String) throws {
+        let bytes = Array(text.utf8)
+        let parser = bytes.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+                xmlSchemaNewMemParserCtxt($0, Int32(buffer.count))
+            }
+        }
+        guard let parser else { throw Missing(path: "WSDL types (libxml2 could not read them)") }
+        defer { xmlSchemaFreeParserCtxt(parser) }
+        guard let schema = xmlSchemaParse(parser) else { throw Missing(path: "WSDL types (libxml2 could not compile them)") }
+        self.schema = schema
+    }
+
     private init(file: String) throws {
         let path = Self.directory.appendingPathComponent(file).path
         guard FileManager.default.fileExists(atPath: path) else { throw Missing(path: path) }
