@@ -245,6 +245,8 @@ struct OTAEndpointTests {
             let first = try await server.ota(root: "MaxResponses=\"10\"")
             let token = try #require(first.moreIndicator)
             #expect(token.count <= 128)
+            // Stable: the same request gets the same token.
+            #expect(try await server.ota(root: "MaxResponses=\"10\"").moreIndicator == token)
             var bytes = Array(token)
             bytes[5] = bytes[5] == "A" ? "B" : "A"
             let tampered = String(bytes)
