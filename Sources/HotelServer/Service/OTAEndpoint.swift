@@ -46,7 +46,7 @@ struct OTAEndpoint: Sendable {
                     SOAPFault(
                         version: version, code: .versionMismatch,
                         reason:
-                            "the content type says \(version) but the body is a SOAP \(sent) envelope; send text/xml for 1.1, application/soap+xml for 1.2"
+                            "the content type says \(version) but the body is a \(sent) envelope; send text/xml for 1.1, application/soap+xml for 1.2"
                     ))
             }
             return SOAPEndpoint.ok(try await answer(ota, version: version), version: version)
