@@ -326,6 +326,25 @@ struct OTAEndpointTests {
         }
     }
 
+    @Test("A DOCTYPE, a body over the cap, a wrong content type and GET without ?wsdl are refused as on /soap")
+    func refusals() async throws {
+        try await TestServer.with(maxBodySize: 4096) { server in
+            let doctype = OTARequest.envelope(.v11).replacingOccurrences(
+                of: "<?xml version=\"1.0\" encoding=\"UTF-8\"?>", with: "<?xml version=\"1.0\"?><!DOCTYPE x [<!ENTITY a \"b\">]>")
+            let refused = try await server.otaRaw(doctype)
+            #expect(refused.status == 500 && faultInEnvelope(refused.body)?.code == .client)
+            let huge = OTARequest.envelope(.v11, criterion: String(repeating: "<HotelAmenity Code=\"179\"/>", count: 500))
+            #expect(try await server.otaRaw(huge).status == 413)
+            let wrongType = try await server.request(
+                "/ota", method: .POST, headers: [("Content-Type", "application/json")], body: Array(OTARequest.envelope(.v11).utf8))
+            #expect(wrongType.status == 415)
+            #expect(try await server.request("/ota").status == 405)
+            // The log line names the operation.
+            _ = try await server.ota()
+            #expect(server.logs.entries.contains { $0.metadata["operation"] == "OTA_HotelAvailRQ" })
+        }
+    }
+
     // MARK: The WSDL
 
     @Test("GET /ota?wsdl serves WSDL/OTAHotelAvail.wsdl with this server's address")
