@@ -294,6 +294,11 @@ struct OTAEndpointTests {
             let texts = rs.warnings.map(\.text).joined(separator: " | ")
             #expect(texts.contains("Criterion/Telephone") && texts.contains("ChainCode") && texts.contains("SortOrder"), "\(texts)")
             #expect(rs.warnings.allSatisfy { $0.type == "2" })
+            // Only the first Criterion is read (OpenTravel ORs them); the others are named.
+            let two = OTARequest.envelope(.v11, criterion: "<Award Rating=\"5\"/></Criterion><Criterion><Award Rating=\"1\"/>")
+            let first = try validated(try await server.otaRaw(two))
+            #expect(first.stays.allSatisfy { $0.rating == 5 } && !first.stays.isEmpty)
+            #expect(first.warnings.map(\.text).joined().contains("Criterion[2]"))
         }
     }
 
