@@ -22,6 +22,9 @@ let package = Package(
         // TLS trust roots (NIOSSL) and recognise decompression failures (NIOHTTPCompression).
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
+        // Already resolved through Hummingbird's dependencies; named so the OTA endpoint can
+        // sign its paging tokens (HMAC-SHA256) without a hand-rolled MAC.
+        .package(url: "https://github.com/apple/swift-crypto.git", "3.0.0"..<"5.0.0"),
     ],
     targets: [
         .systemLibrary(
@@ -71,6 +74,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         .target(
@@ -120,7 +124,8 @@ let package = Package(
         .testTarget(
             name: "HotelServerTests",
             dependencies: [
-                "HotelServer", "HotelSOAP", "Imaging",
+                // CLibXML2: the OTA tests validate responses with libxml2's schema API.
+                "HotelServer", "HotelSOAP", "Imaging", "CLibXML2",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),

@@ -102,7 +102,7 @@ struct ServeCommand: AsyncParsableCommand {
             }
             try await service.run { url in
                 // The first line of stdout: scripts and tests read the URL from it.
-                StandardStream.output("listening on \(url) (\(count) hotels; WSDL at \(url)/wsdl)\n")
+                StandardStream.output("listening on \(url) (\(count) hotels; WSDL at \(url)/wsdl; OpenTravel at \(url)/ota)\n")
             }
         } catch {
             throw Diagnostics.exitCode(for: Self.explainStartup(error, host: host, port: port))

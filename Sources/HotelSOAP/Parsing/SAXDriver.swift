@@ -60,6 +60,25 @@ struct SAXAttributes {
         bytes(localName: localName, namespaceURI: namespaceURI)?.trimmingXMLSpace
     }
 
+    /// Every attribute in no namespace, names and values as strings: for messages read by
+    /// name rather than by a few known attributes (OTA requests put their criteria there).
+    var unqualified: [(name: String, value: String)] {
+        guard let base else { return [] }
+        var all: [(name: String, value: String)] = []
+        for i in 0..<count {
+            let entry = base + i * 5  // localname, prefix, URI, value, end
+            guard let name = entry[0], entry[2] == nil else { continue }
+            let value: String
+            if let start = entry[3], let end = entry[4] {
+                value = SAXAttributes.string(UnsafeBufferPointer(start: start, count: end - start))
+            } else {
+                value = ""
+            }
+            all.append((String(cString: name), value))
+        }
+        return all
+    }
+
     private func bytes(localName: StaticString, namespaceURI: StaticString?) -> UnsafeBufferPointer<UInt8>? {
         guard let base else { return nil }
         for i in 0..<count {

@@ -53,6 +53,13 @@ final class SOAPMessageHandler: SAXDelegate {
     private var detailDescription: String?
     private var imageURLs: [String] = []
     private var fault = FaultBuilder()
+    /// Set for the OTA endpoint: the Body must hold an `OTA_HotelAvailRQ`, whose subtree
+    /// goes to this builder instead of the contract's scopes.
+    var ota: OTARequestBuilder?
+    /// Levels open inside the OTA request (1 = its root); 0 outside it.
+    private var otaDepth = 0
+    /// The OTA request's root has closed.
+    private(set) var otaDone = false
 
     init(maxDepth: Int, maxFieldBytes: Int, onHotel: ((HotelInfo) throws -> Void)?) {
         self.maxDepth = maxDepth
@@ -67,6 +74,11 @@ final class SOAPMessageHandler: SAXDelegate {
         depth += 1
         if depth > maxDepth {
             return failStart(.tooDeep, "elements nest deeper than \(maxDepth) levels")
+        }
+        if otaDepth > 0 {
+            otaDepth += 1
+            ota?.start(String(cString: localName), namespace: namespaceURI.map { String(cString: $0) }, attributes: attributes.unqualified)
+            return
         }
         if skipDepth > 0 || leaf != nil {
             // A request is held to its schema: no element inside a text field.
@@ -86,7 +98,11 @@ final class SOAPMessageHandler: SAXDelegate {
         case .envelope:
             if name == .Body && ns.isEnvelope { scopes.append(.body) } else { skipDepth = 1 }
         case .body:
-            startBodyChild(name, ns, localName, namespaceURI)
+            if let ota {
+                startOTARequest(ota, localName, namespaceURI, attributes)
+            } else {
+                startBodyChild(name, ns, localName, namespaceURI)
+            }
         case .searchResponse:
             guard ns == .contract else { return skip() }
             switch name {
@@ -166,6 +182,11 @@ final class SOAPMessageHandler: SAXDelegate {
 
     func didEndElement() {
         depth -= 1
+        if otaDepth > 0 {
+            otaDepth -= 1
+            if otaDepth == 0 { otaDone = true } else { ota?.end() }
+            return
+        }
         if skipDepth > 0 {
             skipDepth -= 1
             return
@@ -242,6 +263,19 @@ final class SOAPMessageHandler: SAXDelegate {
                 .unexpectedMessage,
                 "the SOAP Body holds <\(qualified(local, uri))>, which is not an operation of \(HotelSearchContract.namespace)")
         }
+    }
+
+    private func startOTARequest(
+        _ ota: OTARequestBuilder, _ local: UnsafePointer<UInt8>, _ uri: UnsafePointer<UInt8>?, _ attributes: SAXAttributes
+    ) {
+        guard !otaDone else { return skip() }
+        guard String(cString: local) == OTA.availRequest, uri.map({ String(cString: $0) }) == OTA.namespace else {
+            return failStart(
+                .unexpectedMessage,
+                "the SOAP Body holds <\(qualified(local, uri))>; this endpoint answers \(OTA.availRequest) in \(OTA.namespace)")
+        }
+        otaDepth = 1
+        ota.begin(attributes.unqualified)
     }
 
     private func startFaultChild(_ name: ElementName, _ ns: NamespaceKind) {

@@ -106,6 +106,24 @@ public final class SOAPMessageParser {
 
     /// Ends the message and returns it. Throws if it was incomplete or invalid.
     public func finish() throws -> SOAPEnvelope {
+        let version = try finishDocument()
+        guard let message = handler.message else {
+            throw SOAPParseError(.notSOAP, line: driver.line, reason: "the SOAP Body is empty: no response, request or fault in it")
+        }
+        return SOAPEnvelope(version: version, message: message)
+    }
+
+    /// A parser whose Body must hold an `OTA_HotelAvailRQ`, read into `ota`.
+    convenience init(limits: Limits, ota: OTARequestBuilder) {
+        self.init(limits: limits)
+        handler.ota = ota
+    }
+
+    /// Whether the OTA request's root element closed.
+    var otaRequestRead: Bool { handler.otaDone }
+
+    /// Ends the document and returns its SOAP version, whatever the Body held.
+    func finishDocument() throws -> SOAPVersion {
         guard !finished else { throw SOAPParseError(.notXML, line: 0, reason: "the parser was already finished") }
         finished = true
         if let buffered = try sniffer.finish() {
@@ -116,10 +134,7 @@ public final class SOAPMessageParser {
         guard handler.rootClosed, let version = handler.version else {
             throw SOAPParseError(.truncated, line: driver.line, reason: "the message was cut off: it ends before its Envelope closes")
         }
-        guard let message = handler.message else {
-            throw SOAPParseError(.notSOAP, line: driver.line, reason: "the SOAP Body is empty: no response, request or fault in it")
-        }
-        return SOAPEnvelope(version: version, message: message)
+        return version
     }
 
     private func push(_ bytes: UnsafeRawBufferPointer, last: Bool) throws {

@@ -55,6 +55,11 @@ public struct XMLWriter: Sendable {
         appendEscaped(value, inAttribute: true)
     }
 
+    /// Character data escaped, for text already known to hold only XML characters.
+    mutating func appendText(_ value: String) {
+        appendEscaped(value, inAttribute: false)
+    }
+
     /// An end tag, `</name>`.
     public mutating func close(_ name: String) {
         raw("</")

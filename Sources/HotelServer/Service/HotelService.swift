@@ -5,7 +5,8 @@ import HummingbirdCore
 import Logging
 import NIOCore
 
-/// The hotel search service: SOAP 1.1 and 1.2 on `/soap`, the WSDL, logos, health.
+/// The hotel search service: SOAP 1.1 and 1.2 on `/soap`, OpenTravel's `OTA_HotelAvailRQ` on
+/// `/ota`, the WSDLs, logos, health.
 ///
 /// ```swift
 /// let catalog = try SQLiteCatalog(path: "hotels.sqlite")
@@ -74,6 +75,17 @@ public struct HotelService: Sendable {
             return Self.wsdl(address)
         }
         router.get("/wsdl") { _, _ in Self.wsdl(address) }
+        // OpenTravel's OTA_HotelAvailRQ on a path of its own, with a WSDL of its own.
+        let ota = OTAEndpoint(catalog: catalog, maxBodySize: configuration.maxBodySize, tokens: OTAPageToken())
+        router.post("/ota") { request, context in try await ota.handle(request, context: context) }
+        router.get("/ota") { request, _ in
+            guard request.uri.query?.lowercased() == "wsdl" else {
+                return Response.plainText(.methodNotAllowed, "POST OTA_HotelAvailRQ here; GET /ota?wsdl for the WSDL\n")
+            }
+            return Response(
+                status: .ok, headers: [.contentType: "text/xml; charset=utf-8"],
+                body: ResponseBody(byteBuffer: ByteBuffer(string: OTAWSDLDocument.text(endpoint: address.url + "/ota"))))
+        }
         router.get("/logos/:file") { request, context in try await logos.handle(request, context: context) }
         let catalog = self.catalog
         router.get("/health") { _, context in

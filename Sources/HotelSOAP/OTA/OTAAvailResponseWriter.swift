@@ -1,0 +1,147 @@
+import Foundation
+
+/// Writes `OTA_HotelAvailRS` in a SOAP envelope, in the element order of the 2017B schema
+/// (`Success`, `Warnings`, `RoomStays`; or `Errors` alone), straight into bytes.
+///
+/// The OTA root declares its namespace itself, so the payload stands on its own: cut out of
+/// the envelope it validates against `OTA_HotelAvailRS.xsd`.
+///
+/// ```swift
+/// let body = try OTAAvailResponseWriter.success(
+///     version: .v11, echoToken: "abc", timeStamp: "2026-11-25T15:00:00Z", warnings: [], stays: stays, more: nil)
+/// let error = OTAAvailResponseWriter.errors(
+///     version: .v11, echoToken: nil, timeStamp: "2026-11-25T15:00:00Z",
+///     errors: [OTAIssue(type: .bizRule, code: .invalidHotel, text: "no hotel has HotelCode X")])
+/// ```
+public enum OTAAvailResponseWriter {
+    /// The rate plan every room stay is sold under.
+    static let ratePlanCode = "BAR"
+    static let ratePlanName = "Best available rate"
+
+    /// `Success`, then `Warnings` (if any), then `RoomStays` (if any). `more` is the token of
+    /// the next page: written as `RoomStays@MoreIndicator` and on the last `RoomStay` as
+    /// `MoreDataEchoToken`; the client sends it back as `AvailRequestSegment@MoreDataEchoToken`.
+    public static func success(
+        version: SOAPVersion, echoToken: String?, timeStamp: String, warnings: [OTAIssue], stays: [OTARoomStay], more: String?
+    ) throws(XMLWriterError) -> [UInt8] {
+        var xml = XMLWriter(capacity: 1024 + stays.count * 1200)
+        Envelope.open(&xml, version: version)
+        openRoot(&xml, echoToken: echoToken, timeStamp: timeStamp)
+        xml.raw("<Success/>")
+        issues(&xml, "Warnings", "Warning", warnings)
+        if !stays.isEmpty {
+            if let more { xml.open("RoomStays", ["MoreIndicator": more]) } else { xml.open("RoomStays") }
+            for (i, stay) in stays.enumerated() {
+                try roomStay(&xml, stay, more: i == stays.count - 1 ? more : nil)
+            }
+            xml.close("RoomStays")
+        }
+        xml.close(OTA.availResponse)
+        Envelope.close(&xml, version: version)
+        return xml.bytes
+    }
+
+    /// `Errors` alone: the request was understood but cannot be answered. Never fails to
+    /// write: characters XML cannot carry become U+FFFD.
+    public static func errors(version: SOAPVersion, echoToken: String?, timeStamp: String, errors: [OTAIssue]) -> [UInt8] {
+        var xml = XMLWriter()
+        Envelope.open(&xml, version: version)
+        openRoot(&xml, echoToken: echoToken, timeStamp: timeStamp)
+        issues(&xml, "Errors", "Error", errors)
+        xml.close(OTA.availResponse)
+        Envelope.close(&xml, version: version)
+        return xml.bytes
+    }
+
+    // MARK: Parts
+
+    private static func openRoot(_ xml: inout XMLWriter, echoToken: String?, timeStamp: String) {
+        xml.raw("<\(OTA.availResponse) xmlns=\"\(OTA.namespace)\"")
+        // EchoToken is StringLength1to128: echo it only when the schema allows it.
+        if let echoToken, (1...128).contains(echoToken.count), echoToken.unicodeScalars.allSatisfy(XMLWriter.isXMLChar) {
+            xml.raw(" EchoToken=\"")
+            xml.appendAttributeValue(echoToken)
+            xml.raw("\"")
+        }
+        xml.raw(" TimeStamp=\"")
+        xml.appendAttributeValue(timeStamp)
+        xml.raw("\" Version=\"\(OTA.messageVersion)\">")
+    }
+
+    private static func issues(_ xml: inout XMLWriter, _ list: String, _ item: String, _ issues: [OTAIssue]) {
+        guard !issues.isEmpty else { return }
+        xml.open(list)
+        for issue in issues {
+            xml.open(
+                item, ["Type": issue.type.rawValue, "Code": issue.code.rawValue, "ShortText": String(issue.code.shortText.prefix(64))])
+            xml.appendText(clean(issue.text))
+            xml.close(item)
+        }
+        xml.close(list)
+    }
+
+    private static func clean(_ s: String) -> String {
+        String(String.UnicodeScalarView(s.unicodeScalars.map { XMLWriter.isXMLChar($0) ? $0 : "\u{FFFD}" }))
+    }
+
+    private static func amount(_ xml: inout XMLWriter, _ name: String, _ minor: Int64, _ stay: OTARoomStay) {
+        xml.raw("<\(name) AmountAfterTax=\"\(minor)\" CurrencyCode=\"")
+        xml.appendAttributeValue(stay.currency)
+        xml.raw("\" DecimalPlaces=\"\(stay.decimalPlaces)\"/>")
+    }
+
+    private static func roomStay(_ xml: inout XMLWriter, _ stay: OTARoomStay, more: String?) throws(XMLWriterError) {
+        if let more { xml.open("RoomStay", ["MoreDataEchoToken": more]) } else { xml.open("RoomStay") }
+        xml.open("RoomTypes")
+        xml.open("RoomType", ["RoomTypeCode": stay.roomTypeCode, "NumberOfUnits": String(stay.rooms)])
+        xml.open("RoomDescription", ["Name": stay.roomTypeName])
+        xml.close("RoomDescription")
+        xml.close("RoomType")
+        xml.close("RoomTypes")
+        xml.raw("<RatePlans><RatePlan RatePlanCode=\"\(ratePlanCode)\" RatePlanName=\"\(ratePlanName)\"/></RatePlans>")
+        xml.raw("<RoomRates>")
+        xml.open("RoomRate", ["RoomTypeCode": stay.roomTypeCode, "RatePlanCode": ratePlanCode, "NumberOfUnits": String(stay.rooms)])
+        xml.raw("<Rates>")
+        xml.raw(
+            "<Rate EffectiveDate=\"\(stay.start)\" ExpireDate=\"\(stay.end)\" UnitMultiplier=\"\(stay.nights)\" RateTimeUnit=\"Day\">")
+        amount(&xml, "Base", stay.nightlyMinor, stay)
+        amount(&xml, "Total", stay.nightlyMinor * Int64(stay.nights), stay)
+        xml.raw("</Rate></Rates>")
+        amount(&xml, "Total", stay.totalMinor, stay)
+        xml.close("RoomRate")
+        xml.raw("</RoomRates>")
+        xml.raw("<GuestCounts>")
+        xml.raw("<GuestCount AgeQualifyingCode=\"10\" Count=\"\(stay.adults)\"/>")
+        if stay.children > 0 { xml.raw("<GuestCount AgeQualifyingCode=\"8\" Count=\"\(stay.children)\"/>") }
+        xml.raw("</GuestCounts>")
+        xml.raw("<TimeSpan Start=\"\(stay.start)\" End=\"\(stay.end)\"/>")
+        amount(&xml, "Total", stay.totalMinor, stay)
+        try propertyInfo(&xml, stay.hotel)
+        xml.close("RoomStay")
+    }
+
+    private static func propertyInfo(_ xml: inout XMLWriter, _ hotel: HotelInfo) throws(XMLWriterError) {
+        try XMLWriter.validate(hotel.name, field: "HotelName")
+        try XMLWriter.validate(hotel.address, field: "Address")
+        try XMLWriter.validate(hotel.city, field: "CityName")
+        guard hotel.latitude.isFinite, hotel.longitude.isFinite else { throw XMLWriterError(notFinite: "Position") }
+        // The schema's lengths: HotelName 1–128, AddressLine 1–255, CityName 1–64 characters.
+        xml.open("BasicPropertyInfo", ["HotelCode": hotel.id, "HotelName": String(hotel.name.prefix(128))])
+        xml.raw("<Position Latitude=\"\(coordinate(hotel.latitude))\" Longitude=\"\(coordinate(hotel.longitude))\"/>")
+        xml.open("Address")
+        if !hotel.address.isEmpty { try xml.element("AddressLine", String(hotel.address.prefix(255)), field: "AddressLine") }
+        if !hotel.city.isEmpty { try xml.element("CityName", String(hotel.city.prefix(64)), field: "CityName") }
+        if hotel.country.count == 2, hotel.country.allSatisfy({ $0.isASCII && $0.isLetter }) {
+            xml.raw("<CountryName Code=\"\(hotel.country)\"/>")
+        }
+        xml.close("Address")
+        // 0 stars means unrated: no Award at all.
+        if hotel.stars > 0 { xml.raw("<Award Provider=\"HotelSearch\" Rating=\"\(hotel.stars)\"/>") }
+        xml.close("BasicPropertyInfo")
+    }
+
+    /// Position's values are StringLength1to16: six decimals (about 0.1 m) always fit.
+    static func coordinate(_ value: Double) -> String {
+        String(format: "%.6f", value)
+    }
+}

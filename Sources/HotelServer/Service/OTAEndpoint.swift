@@ -1,0 +1,159 @@
+import Foundation
+import HTTPTypes
+import HotelSOAP
+import Hummingbird
+import Logging
+
+/// `POST /ota`: `OTA_HotelAvailRQ` over SOAP 1.1 or 1.2 (told apart by content type, as on
+/// `/soap`), answered with `OTA_HotelAvailRS` from the same catalog.
+///
+/// Malformed XML, a body that is not SOAP or holds another message, a version mismatch or
+/// a too-large body are SOAP faults (``SOAPFaultError``, as `/soap` sends them). Anything
+/// wrong with the criteria is an OTA `Errors` response with HTTP 200; criteria the service
+/// does not implement are answered with `Warnings` and otherwise ignored.
+///
+/// Criteria map onto ``HotelQuery`` (and so onto the catalog's own `SearchPlan`):
+/// `HotelCityCode` → city (matched against city names, like `City` on `/soap`), `HotelName`
+/// → name, `Position` + `Radius` → near (nearest first), `Award@Rating` → minStars,
+/// `RateRange@MaxRate` → maxPrice, `HotelAmenity@Code` → amenities. `HotelCode`s are read
+/// by id and filtered with the same rules. ``OTAPricing`` prices the room stays.
+struct OTAEndpoint: Sendable {
+    let catalog: any HotelCatalog
+    let maxBodySize: Int
+    let tokens: OTAPageToken
+
+    static let defaultPageSize = 50
+    static let maxPageSize = 500
+    static let maxNights = 365
+    static let maxGuests = 20
+
+    /// The criteria cannot be answered: the `Error`s to send.
+    struct Rejection: Error {
+        var issues: [OTAIssue]
+        init(_ code: OTAIssue.Code, _ text: String, type: OTAIssue.Kind = .bizRule) {
+            issues = [OTAIssue(type: type, code: code, text: text)]
+        }
+        init(issues: [OTAIssue]) { self.issues = issues }
+    }
+
+    func handle(_ request: Request, context: some RequestContext) async throws -> Response {
+        let version = try SOAPEndpoint.version(of: request)
+        RequestLog.operation = OTA.availRequest
+        do {
+            let (sent, ota) = try await parse(request, version: version)
+            guard sent == version else {
+                throw SOAPFaultError(
+                    SOAPFault(
+                        version: version, code: .versionMismatch,
+                        reason:
+                            "the content type says \(version) but the body is a \(sent) envelope; send text/xml for 1.1, application/soap+xml for 1.2"
+                    ))
+            }
+            return SOAPEndpoint.ok(try await answer(ota, version: version), version: version)
+        } catch let fault as SOAPFaultError {
+            throw fault
+        } catch {
+            context.logger.error("OTA request failed", metadata: ["error": "\(error)"])
+            throw SOAPFaultError.receiver(version, requestID: "\(context.id)")
+        }
+    }
+
+    private func parse(_ request: Request, version: SOAPVersion) async throws -> (SOAPVersion, OTAAvailRequest) {
+        if let length = request.headers[.contentLength].flatMap(Int.init), length > maxBodySize { throw tooLarge(version) }
+        let reader = OTAAvailRequestReader()
+        var received = 0
+        do {
+            for try await chunk in request.body {
+                received += chunk.readableBytes
+                if received > maxBodySize { throw tooLarge(version) }
+                try chunk.withUnsafeReadableBytes { try reader.feed($0) }
+            }
+            return try reader.finish()
+        } catch let error as SOAPParseError {
+            throw SOAPEndpoint.fault(for: error, version: version)
+        }
+    }
+
+    private func tooLarge(_ version: SOAPVersion) -> SOAPFaultError {
+        .sender(version, .requestTooLarge, "the request is larger than \(maxBodySize) bytes", status: .contentTooLarge)
+    }
+
+    // MARK: Answering
+
+    /// The response body: `Success` with room stays, or `Errors`.
+    func answer(_ request: OTAAvailRequest, version: SOAPVersion) async throws -> [UInt8] {
+        let stamp = Self.timeStamp(Date())
+        do {
+            var warnings = request.ignored.map {
+                OTAIssue(type: .noImplementation, code: .unableToProcess, text: "\($0) is not supported by this service and was ignored")
+            }
+            guard request.problems.isEmpty else {
+                throw Rejection(issues: request.problems.map { OTAIssue(type: .bizRule, code: $0.code, text: $0.message) })
+            }
+            let search = try Search(request, warnings: &warnings)
+            let offset: Int
+            if let token = request.moreDataEchoToken {
+                do { offset = try tokens.offset(of: token, criteria: search.criteria) } catch {
+                    let why =
+                        error == .otherSearch
+                        ? "belongs to a search with other criteria" : "was not issued by this server (or was altered)"
+                    throw Rejection(.invalidValue, "MoreDataEchoToken \(why); repeat the request without it to start over")
+                }
+            } else {
+                offset = 0
+            }
+            let (hotels, total) = try await find(search, offset: offset)
+            if total == 0, let city = search.query.city, try await catalog.search(HotelQuery(city: city, limit: 1)).totalCount == 0 {
+                throw Rejection(
+                    .invalidValue, "no hotel is in HotelCityCode \"\(city)\"; this service matches HotelCityCode against city names")
+            }
+            let next = offset + hotels.count
+            let more = next < total ? tokens.make(offset: next, criteria: search.criteria) : nil
+            let stays = hotels.flatMap { search.pricing.stays($0) ?? [] }
+            return try OTAAvailResponseWriter.success(
+                version: version, echoToken: request.echoToken, timeStamp: stamp, warnings: warnings, stays: stays, more: more)
+        } catch let rejection as Rejection {
+            return OTAAvailResponseWriter.errors(version: version, echoToken: request.echoToken, timeStamp: stamp, errors: rejection.issues)
+        } catch let error as CatalogError where error.field != nil {
+            return OTAAvailResponseWriter.errors(
+                version: version, echoToken: request.echoToken, timeStamp: stamp,
+                errors: [OTAIssue(type: .bizRule, code: .invalidValue, text: error.message)])
+        }
+    }
+
+    /// One page of hotels and how many match in all.
+    private func find(_ search: Search, offset: Int) async throws -> (hotels: [HotelInfo], total: Int) {
+        guard !search.hotelCodes.isEmpty else {
+            var query = search.query
+            query.offset = offset
+            query.limit = search.pageSize
+            let page = try await catalog.search(query)
+            return (page.hotels, page.totalCount)
+        }
+        let filter = try SearchFilter(query: search.query, rates: Self.rates)
+        var matched: [HotelInfo] = []
+        for code in search.hotelCodes {
+            guard let detail = try await catalog.hotel(id: code) else {
+                throw Rejection(.invalidHotel, "no hotel has HotelCode \"\(code)\"")
+            }
+            var hotel = detail.hotel
+            let rate = Self.rates[hotel.price.currency]?.usdRate ?? .nan
+            if let near = search.query.near {
+                hotel.distanceKm = GeoMath.distanceKm(hotel.latitude, hotel.longitude, near.latitude, near.longitude)
+            }
+            if filter.matches(hotel, priceUSD: Currencies.usdValue(hotel.price.amount, rate: rate)) { matched.append(hotel) }
+        }
+        let page = matched.dropFirst(offset).prefix(search.pageSize)
+        return (Array(page), matched.count)
+    }
+
+    static let rates: [String: CurrencyInfo] = Dictionary(uniqueKeysWithValues: Currencies.all.map { ($0.code, $0) })
+
+    /// `xs:dateTime` in UTC, to the second.
+    static func timeStamp(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        return formatter.string(from: date)
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import HotelSOAP
+
+/// How the OTA endpoint turns a catalog hotel into priced room stays. A rule of this test
+/// double, not of OpenTravel; README "OpenTravel" states it for clients.
+///
+/// - Room types follow the stars: 0–2 stars sell `STD` only; 3 stars `STD` and `SUP`;
+///   4–5 stars `STD`, `SUP` and `STE`. Factors on the catalog's nightly price: 1, 1.25, 1.8.
+/// - Guests, per room: the catalog price is for one adult; each further adult adds 25 %,
+///   each child (AQC 7 or 8) 10 %.
+/// - The nightly rate is converted to the requested currency at the catalog's fixed rates and
+///   rounded half-up to the currency's minor units; the total is nightly × nights × rooms,
+///   so it is always exact in minor units.
+///
+/// ```swift
+/// // A 3-star hotel at 100.00 EUR, 2 adults, 2 nights, in EUR:
+/// // STD 125.00 a night, 250.00 in all; SUP 156.25 a night, 312.50 in all.
+/// ```
+struct OTAPricing: Sendable {
+    struct RoomType: Sendable {
+        let code: String
+        let name: String
+        let factor: Decimal
+    }
+
+    static let standard = RoomType(code: "STD", name: "Standard room", factor: 1)
+    static let superior = RoomType(code: "SUP", name: "Superior room", factor: Decimal(string: "1.25")!)
+    static let suite = RoomType(code: "STE", name: "Suite", factor: Decimal(string: "1.8")!)
+
+    static func roomTypes(stars: Int) -> [RoomType] {
+        switch stars {
+        case ...2: return [standard]
+        case 3: return [standard, superior]
+        default: return [standard, superior, suite]
+        }
+    }
+
+    var adults: Int
+    var children: Int
+    var rooms: Int
+    var nights: Int
+    var start: CalendarDate
+    var end: CalendarDate
+    /// nil: each hotel's own currency.
+    var currency: CurrencyInfo?
+
+    /// The room stays of one hotel, one per room type; nil when its currency is unknown.
+    func stays(_ hotel: HotelInfo) -> [OTARoomStay]? {
+        guard let own = Currencies.info(hotel.price.currency) else { return nil }
+        let target = currency ?? own
+        var base = hotel.price.amount
+        if target.code != own.code {
+            // Through US dollars at the catalog's fixed rates, as MaxPrice comparisons are.
+            base = base * Decimal(own.usdRate) / Decimal(target.usdRate)
+        }
+        let occupancy = 1 + Decimal(max(0, adults - 1)) * Decimal(string: "0.25")! + Decimal(children) * Decimal(string: "0.1")!
+        return Self.roomTypes(stars: hotel.stars).map { type in
+            let nightly = Self.minorUnits(base * type.factor * occupancy, places: target.minorUnits)
+            return OTARoomStay(
+                hotel: hotel, roomTypeCode: type.code, roomTypeName: type.name, nightlyMinor: nightly,
+                totalMinor: nightly * Int64(nights) * Int64(rooms), currency: target.code, decimalPlaces: target.minorUnits,
+                start: start, end: end, nights: nights, adults: adults, children: children, rooms: rooms)
+        }
+    }
+
+    /// `amount` in minor units, rounded half-up.
+    static func minorUnits(_ amount: Decimal, places: Int) -> Int64 {
+        var scaled = amount
+        for _ in 0..<places { scaled *= 10 }
+        var rounded = Decimal()
+        NSDecimalRound(&rounded, &scaled, 0, .plain)
+        return Int64(truncating: rounded as NSDecimalNumber)
+    }
+}

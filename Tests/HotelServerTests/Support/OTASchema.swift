@@ -1,0 +1,111 @@
+import CLibXML2
+import Foundation
+
+/// The official OpenTravel 2017B schemas, loaded once, and libxml2's validation of a
+/// message against them. The schemas live beside the repository (`../shared/ota/2017B`
+/// from the package root); when they are missing the test fails saying so, never skips.
+final class OTASchema: @unchecked Sendable {
+    /// `<package root>/../shared/ota/2017B`, from this file's path.
+    static let directory: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent()  // Support
+        .deletingLastPathComponent()  // HotelServerTests
+        .deletingLastPathComponent()  // Tests
+        .deletingLastPathComponent()  // package root
+        .deletingLastPathComponent()
+        .appendingPathComponent("shared/ota/2017B")
+
+    struct Missing: Error, CustomStringConvertible {
+        let path: String
+        var description: String {
+            "the OpenTravel 2017B schemas are missing: expected \(path) (the package root's parent + shared/ota/2017B); "
+                + "see /work/shared/ota/README.md"
+        }
+    }
+
+    static let response = Result { try OTASchema(file: "OTA_HotelAvailRS.xsd") }
+    static let request = Result { try OTASchema(file: "OTA_HotelAvailRQ.xsd") }
+
+    private let schema: xmlSchemaPtr
+    private let lock = NSLock()
+
+    /// The schema inside `WSDL/OTAHotelAvail.wsdl`'s `types`, with the namespace prefixes it
+    /// borrows from `wsdl:definitions` declared on it, so it stands alone.
+    static let wsdlTypes = Result { () throws -> OTASchema in
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("WSDL/OTAHotelAvail.wsdl")
+        let wsdl = try String(contentsOf: file, encoding: .utf8)
+        guard let start = wsdl.range(of: "<xsd:schema "), let end = wsdl.range(of: "</xsd:schema>") else {
+            throw Missing(path: file.path + " (no xsd:schema in it)")
+        }
+        let schema = String(wsdl[start.lowerBound..<end.upperBound]).replacingOccurrences(
+            of: "<xsd:schema ",
+            with: "<xsd:schema xmlns:xsd=\"http://www.w3.org/2001/XMLSchema\" xmlns:ota=\"http://www.opentravel.org/OTA/2003/05\" ")
+        return try OTASchema(memory: schema)
+    }
+
+    private init(memory text: String) throws {
+        let bytes = Array(text.utf8)
+        let parser = bytes.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+                xmlSchemaNewMemParserCtxt($0, Int32(buffer.count))
+            }
+        }
+        guard let parser else { throw Missing(path: "WSDL types (libxml2 could not read them)") }
+        defer { xmlSchemaFreeParserCtxt(parser) }
+        guard let schema = xmlSchemaParse(parser) else { throw Missing(path: "WSDL types (libxml2 could not compile them)") }
+        self.schema = schema
+    }
+
+    private init(file: String) throws {
+        let path = Self.directory.appendingPathComponent(file).path
+        guard FileManager.default.fileExists(atPath: path) else { throw Missing(path: path) }
+        guard let parser = xmlSchemaNewParserCtxt(path) else { throw Missing(path: path) }
+        defer { xmlSchemaFreeParserCtxt(parser) }
+        guard let schema = xmlSchemaParse(parser) else { throw Missing(path: path + " (libxml2 could not read it)") }
+        self.schema = schema
+    }
+
+    final class Errors {
+        var lines: [String] = []
+    }
+
+    /// The schema errors of `xml` (a standalone OTA document); empty when it is valid.
+    func errors(_ xml: String) -> [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        let bytes = Array(xml.utf8)
+        let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOWARNING.rawValue | XML_PARSE_NOERROR.rawValue)
+        guard
+            let doc = bytes.withUnsafeBufferPointer({ buffer in
+                buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+                    xmlReadMemory($0, Int32(buffer.count), "message.xml", "UTF-8", options)
+                }
+            })
+        else { return ["not well-formed XML"] }
+        defer { xmlFreeDoc(doc) }
+        guard let context = xmlSchemaNewValidCtxt(schema) else { return ["libxml2 could not make a validation context"] }
+        defer { xmlSchemaFreeValidCtxt(context) }
+        let sink = Errors()
+        let user = Unmanaged.passUnretained(sink).toOpaque()
+        xmlSchemaSetValidStructuredErrors(
+            context,
+            { ctx, error in
+                guard let ctx, let error else { return }
+                let sink = Unmanaged<Errors>.fromOpaque(ctx).takeUnretainedValue()
+                let message = error.pointee.message.map { String(cString: $0) } ?? "?"
+                sink.lines.append("line \(error.pointee.line): \(message.trimmingCharacters(in: .whitespacesAndNewlines))")
+            }, user)
+        let result = withExtendedLifetime(sink) { xmlSchemaValidateDoc(context, doc) }
+        if result != 0 && sink.lines.isEmpty { return ["validation failed with code \(result)"] }
+        return sink.lines
+    }
+
+    /// The OTA payload of a SOAP response: the `OTA_HotelAvailRS` element, which declares
+    /// its own namespace, cut out of the envelope.
+    static func payload(_ envelope: String, root: String = "OTA_HotelAvailRS") -> String? {
+        guard let start = envelope.range(of: "<\(root)"), let end = envelope.range(of: "</\(root)>", options: .backwards) else {
+            return nil
+        }
+        return String(envelope[start.lowerBound..<end.upperBound])
+    }
+}
