@@ -40,7 +40,7 @@ enum ForeignClient {
         // stderr into a file, not a second pipe: a child that filled that pipe while we read
         // stdout would block forever.
         let errorFile = FileManager.default.temporaryDirectory.appendingPathComponent("interop-\(UUID().uuidString).err")
-        FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: errorFile) }
         let err = try FileHandle(forWritingTo: errorFile)
         defer { try? err.close() }
