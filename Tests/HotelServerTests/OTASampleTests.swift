@@ -46,4 +46,29 @@ struct OTASampleTests {
         let rs = try OTAResponse(payload)
         #expect(name.contains("errors") ? rs.errors.map(\.code) == ["404"] : rs.success && rs.stays.count >= 2)
     }
+
+    /// Hand-written partner shapes for `hotels parse` (default namespace, prefixed, several
+    /// RoomStays, Warnings, empty): valid by the official schema; our WSDL's types are
+    /// narrower than what partners send, so they are not checked against it.
+    static let clientSamples = files(".xml").filter { !$0.contains("request") && !$0.contains("response") && !$0.contains("errors") }
+
+    @Test("hand-written client samples validate against OTA_HotelAvailRS.xsd", arguments: clientSamples)
+    func clientSample(_ name: String) throws {
+        let text = try String(contentsOf: Self.directory.appendingPathComponent(name), encoding: .utf8)
+        // `payload` cuts the root out as text: a prefixed root needs its prefix, and the
+        // declaration it inherited from the envelope.
+        let prefixed = text.contains("<ota:OTA_HotelAvailRS")
+        var payload = try #require(OTASchema.payload(text, root: prefixed ? "ota:OTA_HotelAvailRS" : "OTA_HotelAvailRS"))
+        if prefixed {
+            payload = payload.replacingOccurrences(
+                of: "<ota:OTA_HotelAvailRS", with: "<ota:OTA_HotelAvailRS xmlns:ota=\"\(OTA.namespace)\"", options: .anchored)
+        }
+        let official = try OTASchema.response.get().errors(payload)
+        #expect(official.isEmpty, "\(official)")
+    }
+
+    @Test("there are at least 5 hand-written client samples")
+    func clientSampleCount() {
+        #expect(Self.clientSamples.count >= 5)
+    }
 }

@@ -10,10 +10,14 @@ struct ParseCommand: AsyncParsableCommand {
         discussion: """
             Reads a SearchHotelsResponse or GetHotelResponse (SOAP 1.1 or 1.2) from FILE, or
             from standard input when FILE is -, and prints its hotels as they are parsed.
-            A fault is printed to standard error with its code, reason and detail.
+            An OpenTravel OTA_HotelAvailRS is recognised by its element in the Body: one
+            row per hotel at its cheapest RoomStay; its Warnings go to standard error.
+            A fault, or OpenTravel Errors, is printed to standard error with its code,
+            reason and detail.
 
             Examples:
               hotels parse Samples/responses/search-korean.xml
+              hotels parse Samples/ota/avail-response-soap11.xml
               hotels parse saved.xml --format json
               curl -s ... | hotels parse - --format tsv
 
@@ -40,29 +44,62 @@ struct ParseCommand: AsyncParsableCommand {
             let rows = writer.rowsWritten
             let context = file == "-" ? "standard input" : file
             let code = Diagnostics.exitCode(for: error, context: context)
-            if rows > 0 && !(error is SOAPFault) {
+            if rows > 0 && !(error is SOAPFault) && !(error is OTAErrorResponse) {
                 Diagnostics.printError("\(rows) row(s) were written before the error; the output is incomplete")
             }
             throw code
         }
     }
 
-    /// Reads `file` with the dialect's reader, writing each hotel as it is parsed.
-    static func parse(file: String, into writer: HotelRowWriter, dialect: any SOAPDialect = HotelSearchDialect()) throws {
+    /// Reads `file` with the reader of the dialect its Body element belongs to (or of
+    /// `dialect`, when given), writing each hotel as it is parsed.
+    static func parse(file: String, into writer: HotelRowWriter, dialect: (any SOAPDialect)? = nil) throws {
         let input = try InputFile(path: file)
         defer { input.close() }
-        let reader = dialect.responseReader { hotel in try writer.write(hotel) }
+        // Chunks read before the Body's element was seen: replayed into the chosen reader.
+        var pending: [ArraySlice<UInt8>] = []
+        var chosen = dialect
+        if chosen == nil {
+            let sniffer = SOAPMessageParser()
+            while chosen == nil, let chunk = try input.read() {
+                pending.append(chunk)
+                do {
+                    try chunk.withUnsafeBytes { try sniffer.feed($0) }
+                } catch {
+                    // Not ours (or broken): the body element, if seen, decides; the chosen
+                    // reader reports the error itself.
+                    chosen = Self.dialect(for: sniffer.bodyElement)
+                }
+                if let element = sniffer.bodyElement { chosen = Self.dialect(for: element) }
+            }
+        }
+        let reader = (chosen ?? HotelSearchDialect()).responseReader { hotel in try writer.write(hotel) }
+        for chunk in pending {
+            try chunk.withUnsafeBytes { try reader.feed($0) }
+        }
+        try writer.flush()
         while let chunk = try input.read() {
             try chunk.withUnsafeBytes { try reader.feed($0) }
             // `curl … | hotels parse -`: each row reaches the pipe as its hotel arrives.
             try writer.flush()
         }
-        switch try reader.finish() {
+        let response = try reader.finish()
+        if let ota = reader as? OTAAvailResponseReader {
+            for warning in ota.warnings { Diagnostics.printError("warning: \(warning)") }
+        }
+        switch response {
         case .page:
             break  // hotels were written as they were parsed
         case .detail(let detail):
             try writer.write(detail.hotel)
         }
         try writer.end()
+    }
+
+    /// The dialect whose response `element` is: by namespace URI and local name, never by
+    /// prefix or text. Ours when unknown: its reader names what the Body holds.
+    static func dialect(for element: SOAPBodyElement?) -> any SOAPDialect {
+        if element == SOAPBodyElement(name: OTA.availResponse, namespace: OTA.namespace) { return OTADialect() }
+        return HotelSearchDialect()
     }
 }

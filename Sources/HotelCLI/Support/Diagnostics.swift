@@ -19,6 +19,9 @@ enum Diagnostics {
             return (failure.status, failure.message)
         case let fault as SOAPFault:
             return (.soapFault, fault.description)
+        // OpenTravel's refusal is its fault: the partner answered, and said no.
+        case let refused as OTAErrorResponse:
+            return (.soapFault, refused.description)
         case let parse as SOAPParseError:
             return (.malformedResponse, parse.description)
         case let output as OutputError:

@@ -6,7 +6,10 @@ import Foundation
 /// Lenient, as OTA partners expect: unknown elements are skipped with their subtree (and
 /// listed as ignored when they are criteria), attributes are read by name, values that do
 /// not parse become ``OTAAvailRequest/Problem``s. Only well-formedness failures stop the parse.
-final class OTARequestBuilder {
+final class OTARequestBuilder: OTASubtreeReader {
+    let rootName = OTA.availRequest
+    /// A request never holds a fault.
+    let acceptsFault = false
     private(set) var request = OTAAvailRequest()
     /// Local names from the root (exclusive) down; nil for a level we skip.
     private var path: [String] = []
@@ -15,8 +18,6 @@ final class OTARequestBuilder {
     private var criteria = 0
     private var rateRanges = 0
     private var candidates = 0
-
-    typealias Attribute = (name: String, value: String)
 
     /// The root's start tag, `OTA_HotelAvailRQ` (the handler checked its name and namespace).
     func begin(_ attributes: [Attribute]) { root(attributes) }
@@ -67,6 +68,9 @@ final class OTARequestBuilder {
         }
         path.append(name)
     }
+
+    /// The request's criteria are all attributes: its text is not read.
+    func characters(_ bytes: UnsafeBufferPointer<UInt8>, limit: Int) -> Bool { true }
 
     func end() {
         if skipDepth > 0 {

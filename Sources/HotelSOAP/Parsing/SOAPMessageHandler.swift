@@ -53,13 +53,15 @@ final class SOAPMessageHandler: SAXDelegate {
     private var detailDescription: String?
     private var imageURLs: [String] = []
     private var fault = FaultBuilder()
-    /// Set for the OTA endpoint: the Body must hold an `OTA_HotelAvailRQ`, whose subtree
-    /// goes to this builder instead of the contract's scopes.
-    var ota: OTARequestBuilder?
+    /// Set for OpenTravel messages: the Body must hold `ota.rootName` (or a fault, when
+    /// `ota.acceptsFault`), whose subtree goes to this reader instead of the contract's scopes.
+    var ota: (any OTASubtreeReader)?
     /// Levels open inside the OTA request (1 = its root); 0 outside it.
     private var otaDepth = 0
     /// The OTA request's root has closed.
     private(set) var otaDone = false
+    /// The first element inside the Body, as soon as its start tag was read.
+    private(set) var bodyElement: SOAPBodyElement?
 
     init(maxDepth: Int, maxFieldBytes: Int, onHotel: ((HotelInfo) throws -> Void)?) {
         self.maxDepth = maxDepth
@@ -98,7 +100,10 @@ final class SOAPMessageHandler: SAXDelegate {
         case .envelope:
             if name == .Body && ns.isEnvelope { scopes.append(.body) } else { skipDepth = 1 }
         case .body:
-            if let ota {
+            if bodyElement == nil {
+                bodyElement = SOAPBodyElement(name: String(cString: localName), namespace: namespaceURI.map { String(cString: $0) })
+            }
+            if let ota, !(ota.acceptsFault && name == .Fault && ns.isEnvelope) {
                 startOTARequest(ota, localName, namespaceURI, attributes)
             } else {
                 startBodyChild(name, ns, localName, namespaceURI)
@@ -184,7 +189,14 @@ final class SOAPMessageHandler: SAXDelegate {
         depth -= 1
         if otaDepth > 0 {
             otaDepth -= 1
-            if otaDepth == 0 { otaDone = true } else { ota?.end() }
+            if otaDepth == 0 {
+                otaDone = true
+            } else {
+                do { try ota?.end() } catch {
+                    delegateError = error
+                    driver.stop()
+                }
+            }
             return
         }
         if skipDepth > 0 {
@@ -223,6 +235,15 @@ final class SOAPMessageHandler: SAXDelegate {
     }
 
     func foundCharacters(_ bytes: UnsafeBufferPointer<UInt8>) {
+        if otaDepth > 0 {
+            if ota?.characters(bytes, limit: maxFieldBytes) == false {
+                fail(
+                    .invalidValue,
+                    "a text field of \(ota?.rootName ?? "the message") is longer than \(maxFieldBytes) bytes, the parser's limit for one field"
+                )
+            }
+            return
+        }
         guard let field = leaf, skipDepth == 0 else { return }
         guard text.count + bytes.count <= maxFieldBytes else {
             return fail(
@@ -266,13 +287,14 @@ final class SOAPMessageHandler: SAXDelegate {
     }
 
     private func startOTARequest(
-        _ ota: OTARequestBuilder, _ local: UnsafePointer<UInt8>, _ uri: UnsafePointer<UInt8>?, _ attributes: SAXAttributes
+        _ ota: any OTASubtreeReader, _ local: UnsafePointer<UInt8>, _ uri: UnsafePointer<UInt8>?, _ attributes: SAXAttributes
     ) {
         guard !otaDone else { return skip() }
-        guard String(cString: local) == OTA.availRequest, uri.map({ String(cString: $0) }) == OTA.namespace else {
+        guard String(cString: local) == ota.rootName, uri.map({ String(cString: $0) }) == OTA.namespace else {
+            let expected = ota.rootName == OTA.availRequest ? "this endpoint answers" : "expected"
             return failStart(
                 .unexpectedMessage,
-                "the SOAP Body holds <\(qualified(local, uri))>; this endpoint answers \(OTA.availRequest) in \(OTA.namespace)")
+                "the SOAP Body holds <\(qualified(local, uri))>; \(expected) \(ota.rootName) in \(OTA.namespace)")
         }
         otaDepth = 1
         ota.begin(attributes.unqualified)

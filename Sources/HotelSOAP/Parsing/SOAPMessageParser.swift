@@ -113,13 +113,20 @@ public final class SOAPMessageParser {
         return SOAPEnvelope(version: version, message: message)
     }
 
-    /// A parser whose Body must hold an `OTA_HotelAvailRQ`, read into `ota`.
-    convenience init(limits: Limits, ota: OTARequestBuilder) {
+    /// The first element inside the Body (its name and namespace URI), once its start tag
+    /// was read: what `hotels parse` picks a dialect by.
+    public var bodyElement: SOAPBodyElement? { handler.bodyElement }
+
+    /// A parser whose Body must hold `ota.rootName` (or a fault, if it accepts one), read into `ota`.
+    convenience init(limits: Limits, ota: any OTASubtreeReader) {
         self.init(limits: limits)
         handler.ota = ota
     }
 
-    /// Whether the OTA request's root element closed.
+    /// The contract message read, e.g. the fault standing in an OTA response's Body.
+    var message: SOAPMessage? { handler.message }
+
+    /// Whether the OTA message's root element closed.
     var otaRequestRead: Bool { handler.otaDone }
 
     /// Ends the document and returns its SOAP version, whatever the Body held.

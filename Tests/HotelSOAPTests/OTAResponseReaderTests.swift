@@ -1,0 +1,113 @@
+import Foundation
+import HotelSOAP
+import Testing
+
+/// `OTAAvailResponseReader` on the OpenTravel samples and on shapes built here.
+@Suite("OTA_HotelAvailRS reader")
+struct OTAResponseReaderTests {
+    static func read(_ file: String, chunk: Int? = nil) throws -> (page: ResultPage, warnings: [OTAMessageNote]) {
+        let data = [UInt8](try Fixtures.sample("ota/\(file)"))
+        let reader = OTAAvailResponseReader()
+        var i = 0
+        let size = chunk ?? max(data.count, 1)
+        while i < data.count {
+            try reader.feed(data[i..<min(data.count, i + size)])
+            i += size
+        }
+        return (try reader.finish().page(), reader.warnings)
+    }
+
+    @Test("several RoomStays of one hotel: one row at the cheapest Total, DecimalPlaces applied, next token")
+    func cheapest() throws {
+        let (page, warnings) = try Self.read("avail-several-roomstays-soap12.xml")
+        #expect(warnings.isEmpty)
+        #expect(page.hotels.map(\.id) == ["PAR010", "PAR020"])
+        #expect(page.hotels[0].price.amountText == "189.00")
+        #expect(page.hotels[1].price == Money(Decimal(string: "129.50")!, "EUR"))
+        #expect(page.hotels[1].price.amountText == "129.50")
+        #expect(page.next == .token("PAGE-2-TOKEN"))
+        #expect(page.totalCount == nil)
+    }
+
+    @Test("default namespace, POS and TPA_Extensions skipped")
+    func defaultNamespace() throws {
+        let (page, _) = try Self.read("avail-default-ns-pos-tpa-soap11.xml")
+        #expect(page.hotels.map(\.id) == ["BER001", "BER002"])
+        let adlon = page.hotels[0]
+        #expect(adlon.name == "Hotel Adlon & Spa" && adlon.address == "Unter den Linden 77" && adlon.city == "Berlin")
+        #expect(adlon.country == "DE" && adlon.stars == 5 && adlon.latitude == 52.5162 && adlon.longitude == 13.3798)
+        #expect(adlon.price.amountText == "189.00" && adlon.price.currency == "EUR")
+        #expect(page.next == nil)
+    }
+
+    @Test("AmountBeforeTax when there is no AmountAfterTax; AmountAfterTax wins otherwise")
+    func taxes() throws {
+        #expect(try Self.read("avail-before-tax-soap11.xml").page.hotels.first?.price.description == "8660 JPY")
+        #expect(try Self.read("avail-warnings-soap11.xml").page.hotels.first?.price.description == "129.50 USD")
+    }
+
+    @Test("Warnings beside Success are kept; an empty Success is an empty last page")
+    func warningsAndEmpty() throws {
+        let (page, warnings) = try Self.read("avail-warnings-soap11.xml")
+        #expect(page.count == 1)
+        #expect(
+            warnings == [OTAMessageNote(type: "3", code: "321", shortText: "Rates not final", text: "Rates for 2027-03-02 are provisional")]
+        )
+        let empty = try Self.read("avail-empty-soap11.xml").page
+        #expect(empty.count == 0 && empty.next == nil)
+    }
+
+    @Test(
+        "our server's pages: MoreIndicator's token is next, hotels grouped",
+        arguments: ["avail-response-soap11.xml", "avail-response-soap12.xml"])
+    func server(_ file: String) throws {
+        let page = try Self.read(file).page
+        #expect(page.hotels.map(\.id) == ["H0000142", "H0000118"])
+        #expect(page.hotels.map(\.price.amountText) == ["297.50", "444.44"])
+        guard case .token(let token) = page.next else {
+            Issue.record("no next token: \(String(describing: page.next))")
+            return
+        }
+        #expect(token.hasPrefix("AQAAAAAAAAAC"))
+    }
+
+    @Test("Errors throw OTAErrorResponse")
+    func errors() throws {
+        let error = #expect(throws: OTAErrorResponse.self) { try Self.read("avail-errors-soap11.xml") }
+        #expect(error?.errors.first?.code == "404")
+        #expect(error?.description.contains("must be after Start") == true)
+    }
+
+    @Test("the same hotels whatever the chunk boundaries", arguments: [1, 7, 100])
+    func chunked(_ size: Int) throws {
+        for file in ["avail-several-roomstays-soap12.xml", "avail-default-ns-pos-tpa-soap11.xml", "avail-response-soap11.xml"] {
+            #expect(try Self.read(file, chunk: size).page == Self.read(file).page)
+        }
+    }
+
+    @Test("a SOAP fault in the Body is thrown as SOAPFault; malformed XML as SOAPParseError")
+    func faultAndMalformed() throws {
+        let fault = """
+            <soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body><soap:Fault>\
+            <faultcode>soap:Server</faultcode><faultstring>partner down</faultstring></soap:Fault></soap:Body></soap:Envelope>
+            """
+        let thrown = #expect(throws: SOAPFault.self) { try OTAAvailResponseReader.read(Array(fault.utf8)) }
+        #expect(thrown?.description.contains("partner down") == true)
+        let malformed = "<soap:Envelope xmlns:soap=\"http://schemas.xmlsoap.org/soap/envelope/\"><soap:Body><OTA_HotelAvailRS"
+        #expect(throws: SOAPParseError.self) { try OTAAvailResponseReader.read(Array(malformed.utf8)) }
+    }
+
+    @Test("the dialect: sequential, reads OTA, cannot send yet")
+    func dialect() throws {
+        let dialect = OTADialect()
+        #expect(dialect.paging == .sequential)
+        #expect(throws: SOAPDialectError.self) {
+            try dialect.searchRequest(HotelQuery(), page: .first(size: 10), version: .v11)
+        }
+        var names: [String] = []
+        let reader = dialect.responseReader { names.append($0.id) }
+        try reader.feed(try Fixtures.sample("ota/avail-several-roomstays-soap12.xml"))
+        let page = try reader.finish().page()
+        #expect(names == ["PAR010", "PAR020"] && page.hotels.isEmpty && page.count == 2)
+    }
+}
