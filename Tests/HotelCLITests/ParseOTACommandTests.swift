@@ -50,4 +50,21 @@ struct ParseOTACommandTests {
         #expect(result.status == 0)
         #expect(result.stdout.split(separator: "\n").count == 4)
     }
+
+    @Test("OTA_HotelAvailRS in another namespace is not OpenTravel: exit 65, naming what the Body holds")
+    func wrongNamespace() async throws {
+        let sample = try String(contentsOfFile: HotelsBinary.sample("ota/avail-warnings-soap11.xml"), encoding: .utf8)
+        let foreign = sample.replacingOccurrences(of: "http://www.opentravel.org/OTA/2003/05", with: "urn:not-ota")
+        #expect(foreign != sample)
+        let result = try await HotelsBinary.run(["parse", "-"], stdin: Data(foreign.utf8))
+        #expect(result.status == 65)
+        #expect(result.stderrLines.count == 1 && result.stderr.contains("urn:not-ota"), "\(result.stderr)")
+    }
+
+    @Test("a prefix bound to the OTA namespace on the envelope is enough (the choice is by URI)")
+    func prefixOnEnvelope() async throws {
+        let result = try await HotelsBinary.run(["parse", HotelsBinary.sample("ota/avail-several-roomstays-soap12.xml"), "--format", "tsv"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.split(separator: "\n").count == 3)
+    }
 }
