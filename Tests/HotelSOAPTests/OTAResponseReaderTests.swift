@@ -110,4 +110,32 @@ struct OTAResponseReaderTests {
         let page = try reader.finish().page()
         #expect(names == ["PAR010", "PAR020"] && page.hotels.isEmpty && page.count == 2)
     }
+
+    @Test("the parser's limits hold inside OTA text: a field past maxFieldBytes is invalidValue")
+    func fieldLimit() throws {
+        let text = try String(decoding: Fixtures.sample("ota/avail-warnings-soap11.xml"), as: UTF8.self)
+        let long = text.replacingOccurrences(of: "401 W 14th St", with: String(repeating: "x", count: 2_000))
+        let reader = OTAAvailResponseReader(limits: .init(maxFieldBytes: 1_000))
+        let error = #expect(throws: SOAPParseError.self) {
+            try reader.feed(Array(long.utf8))
+            _ = try reader.finish()
+        }
+        #expect(error?.kind == .invalidValue)
+    }
+
+    struct Stop: Error {}
+
+    @Test("an error thrown by onHotel stops the parse and comes out as it was")
+    func onHotelThrows() throws {
+        var seen = 0
+        let reader = OTAAvailResponseReader { _ in
+            seen += 1
+            throw Stop()
+        }
+        #expect(throws: Stop.self) {
+            try reader.feed(Fixtures.sample("ota/avail-several-roomstays-soap12.xml"))
+            _ = try reader.finish()
+        }
+        #expect(seen == 1)
+    }
 }
