@@ -105,8 +105,10 @@ public enum WidthProbe {
     /// Probes the controlling terminal (`/dev/tty`) from a program that is not otherwise
     /// interactive, such as `hotels search --format table` printing to a terminal: raw mode
     /// just for the probe, the line it drew on erased. Nil when there is no terminal or it
-    /// did not answer; keys typed meanwhile are lost (there is no one to give them to).
-    public static func probeControllingTerminal(timeout: Duration = .milliseconds(300)) -> WidthRules? {
+    /// did not answer within `timeout` (a second by default: over a slow link a reply that
+    /// came after the mode was restored would be echoed into the rows); keys typed
+    /// meanwhile are lost (there is no one to give them to).
+    public static func probeControllingTerminal(timeout: Duration = .seconds(1)) -> WidthRules? {
         let descriptor = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
@@ -119,6 +121,10 @@ public enum WidthProbe {
         raw.c_oflag = original.c_oflag
         guard tcsetattr(descriptor, TCSANOW, &raw) == 0 else { return nil }
         defer { tcsetattr(descriptor, TCSANOW, &original) }
-        return run(input: descriptor, output: descriptor, timeout: timeout).0
+        let rules = run(input: descriptor, output: descriptor, timeout: timeout).0
+        // A reply still on its way would be echoed into the output once the mode is back:
+        // drop what has come of it. (Longer than a second late, it would still show.)
+        if rules == nil { tcflush(descriptor, TCIFLUSH) }
+        return rules
     }
 }
