@@ -63,4 +63,11 @@ extension SOAPMessageHandler {
         }
         failStart(.unexpectedElement, reason, field: "\(place)/\(name)")
     }
+
+    /// An element's name for a message, with its namespace when it has one: `City xmlns="urn:x"`.
+    func qualified(_ local: UnsafePointer<UInt8>, _ uri: UnsafePointer<UInt8>?) -> String {
+        let name = String(cString: local)
+        guard let uri else { return name }
+        return "\(name) xmlns=\"\(String(cString: uri))\""
+    }
 }

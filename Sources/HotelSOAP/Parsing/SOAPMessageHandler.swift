@@ -21,7 +21,7 @@ final class SOAPMessageHandler: SAXDelegate {
 
     private(set) var version: SOAPVersion?
     private(set) var error: SOAPParseError?
-    private(set) var delegateError: (any Error)?
+    var delegateError: (any Error)?
     /// Set once the root element has closed.
     private(set) var rootClosed = false
     private(set) var message: SOAPMessage?
@@ -57,9 +57,9 @@ final class SOAPMessageHandler: SAXDelegate {
     /// `ota.acceptsFault`), whose subtree goes to this reader instead of the contract's scopes.
     var ota: (any OTASubtreeReader)?
     /// Levels open inside the OTA request (1 = its root); 0 outside it.
-    private var otaDepth = 0
+    var otaDepth = 0
     /// The OTA request's root has closed.
-    private(set) var otaDone = false
+    var otaDone = false
     /// The first element inside the Body, as soon as its start tag was read.
     private(set) var bodyElement: SOAPBodyElement?
 
@@ -187,18 +187,7 @@ final class SOAPMessageHandler: SAXDelegate {
 
     func didEndElement() {
         depth -= 1
-        if otaDepth > 0 {
-            otaDepth -= 1
-            if otaDepth == 0 {
-                otaDone = true
-            } else {
-                do { try ota?.end() } catch {
-                    delegateError = error
-                    driver.stop()
-                }
-            }
-            return
-        }
+        if otaDepth > 0 { return endOTAElement() }
         if skipDepth > 0 {
             skipDepth -= 1
             return
@@ -235,15 +224,7 @@ final class SOAPMessageHandler: SAXDelegate {
     }
 
     func foundCharacters(_ bytes: UnsafeBufferPointer<UInt8>) {
-        if otaDepth > 0 {
-            if ota?.characters(bytes, limit: maxFieldBytes) == false {
-                fail(
-                    .invalidValue,
-                    "a text field of \(ota?.rootName ?? "the message") is longer than \(maxFieldBytes) bytes, the parser's limit for one field"
-                )
-            }
-            return
-        }
+        if otaDepth > 0 { return otaCharacters(bytes) }
         guard let field = leaf, skipDepth == 0 else { return }
         guard text.count + bytes.count <= maxFieldBytes else {
             return fail(
@@ -284,20 +265,6 @@ final class SOAPMessageHandler: SAXDelegate {
                 .unexpectedMessage,
                 "the SOAP Body holds <\(qualified(local, uri))>, which is not an operation of \(HotelSearchContract.namespace)")
         }
-    }
-
-    private func startOTARequest(
-        _ ota: any OTASubtreeReader, _ local: UnsafePointer<UInt8>, _ uri: UnsafePointer<UInt8>?, _ attributes: SAXAttributes
-    ) {
-        guard !otaDone else { return skip() }
-        guard String(cString: local) == ota.rootName, uri.map({ String(cString: $0) }) == OTA.namespace else {
-            let expected = ota.rootName == OTA.availRequest ? "this endpoint answers" : "expected"
-            return failStart(
-                .unexpectedMessage,
-                "the SOAP Body holds <\(qualified(local, uri))>; \(expected) \(ota.rootName) in \(OTA.namespace)")
-        }
-        otaDepth = 1
-        ota.begin(attributes.unqualified)
     }
 
     private func startFaultChild(_ name: ElementName, _ ns: NamespaceKind) {
@@ -401,7 +368,7 @@ final class SOAPMessageHandler: SAXDelegate {
 
     // MARK: Failing
 
-    private func fail(_ kind: SOAPParseError.Kind, _ reason: String, field: String? = nil) {
+    func fail(_ kind: SOAPParseError.Kind, _ reason: String, field: String? = nil) {
         guard error == nil else { return }
         error = SOAPParseError(kind, line: driver.line, column: driver.column, reason: reason, field: field)
         driver.stop()
@@ -424,11 +391,5 @@ final class SOAPMessageHandler: SAXDelegate {
 
     private func invalid(_ problem: FieldProblem) {
         invalid(problem.field, problem.problem, problem.value)
-    }
-
-    private func qualified(_ local: UnsafePointer<UInt8>, _ uri: UnsafePointer<UInt8>?) -> String {
-        let name = String(cString: local)
-        guard let uri else { return name }
-        return "\(name) xmlns=\"\(String(cString: uri))\""
     }
 }

@@ -10,14 +10,7 @@ struct TableToolsTmuxTests {
     typealias Tmux = DemoTmuxTests.Tmux
 
     func withTmux(_ body: (Tmux) async throws -> Void) async throws {
-        let tmux = Tmux()
-        do {
-            try await body(tmux)
-        } catch {
-            await tmux.stop()
-            throw error
-        }
-        await tmux.stop()
+        try await DemoTmuxTests().withTmux(body)
     }
 
     /// The table's body lines (between the header and the status line) that show a row.

@@ -1,0 +1,38 @@
+// OpenTravel messages: the Body's OTA element and everything inside it go to an
+// `OTASubtreeReader` instead of the contract's scopes.
+extension SOAPMessageHandler {
+    func startOTARequest(
+        _ ota: any OTASubtreeReader, _ local: UnsafePointer<UInt8>, _ uri: UnsafePointer<UInt8>?, _ attributes: SAXAttributes
+    ) {
+        guard !otaDone else { return skip() }
+        guard String(cString: local) == ota.rootName, uri.map({ String(cString: $0) }) == OTA.namespace else {
+            let expected = ota.rootName == OTA.availRequest ? "this endpoint answers" : "expected"
+            return failStart(
+                .unexpectedMessage,
+                "the SOAP Body holds <\(qualified(local, uri))>; \(expected) \(ota.rootName) in \(OTA.namespace)")
+        }
+        otaDepth = 1
+        ota.begin(attributes.unqualified)
+    }
+
+    /// An element inside the OTA message ended; the root's end closes the message.
+    func endOTAElement() {
+        otaDepth -= 1
+        if otaDepth == 0 {
+            otaDone = true
+            return
+        }
+        do { try ota?.end() } catch {
+            delegateError = error
+            driver.stop()
+        }
+    }
+
+    /// Text inside the OTA message, held to the same per-field limit as the contract's.
+    func otaCharacters(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard ota?.characters(bytes, limit: maxFieldBytes) == false else { return }
+        fail(
+            .invalidValue,
+            "a text field of \(ota?.rootName ?? "the message") is longer than \(maxFieldBytes) bytes, the parser's limit for one field")
+    }
+}
