@@ -35,6 +35,15 @@ extension BrowseSession {
             break
         }
         notice = nil
+        if walkToEnd != nil {
+            // Any key stops a walk to the end; the rows it loaded stay.
+            walkToEnd = nil
+            if key == .escape { return true }
+        }
+        if key == .char("G") || key == .end, client.dialect.paging == .sequential, !pages.isCountFinal, pages.rowCount != nil {
+            // Only the page after the last one read can be asked for: walk there page by page.
+            walkToEnd = (pages.rowCount ?? 0, 0)
+        }
         let before = state.selectedIndex
         if state.handle(key) {
             if state.selectedIndex != before { direction = state.selectedIndex > before ? .down : .up }

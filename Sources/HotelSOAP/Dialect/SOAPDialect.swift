@@ -24,6 +24,10 @@ public protocol SOAPDialect: Sendable {
     /// after a page already read (`sequential`: a continuation token).
     var paging: PagingModel { get }
 
+    /// The orders `searchRequest` can ask the service for; the others throw. The table's
+    /// `s` key cycles through these only.
+    var sortOrders: [SortOrder] { get }
+
     /// The request for one page of results. `page.start` is `.offset(0)` for the first
     /// page, or a `next` this dialect returned; a sequential dialect refuses other offsets.
     func searchRequest(_ query: HotelQuery, page: PageRequest, version: SOAPVersion) throws -> SOAPRequest
@@ -34,4 +38,9 @@ public protocol SOAPDialect: Sendable {
     /// A reader for one response of this dialect. With `onHotel`, each hotel of a search
     /// response goes there as soon as its element ends and is not collected.
     func responseReader(onHotel: ((HotelInfo) throws -> Void)?) -> any SOAPResponseReader
+}
+
+extension SOAPDialect {
+    /// Every order, as our contract has.
+    public var sortOrders: [SortOrder] { SortOrder.allCases }
 }
