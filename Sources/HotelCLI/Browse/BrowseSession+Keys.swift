@@ -136,8 +136,15 @@ extension BrowseSession {
 
     func openDetail() {
         guard let hotel = hotel(atRow: state.selectedIndex) else { return }
-        var view = HotelDetailView(content: .loading(hotel))
+        var view = HotelDetailView(content: .loading(hotel), priceBasis: client.dialect.priceBasis)
         if case .loaded(let picture) = logos.state(of: hotel.id) { setDetailLogo(picture, in: &view) }
+        guard client.dialect.hasDetails else {
+            view.content = .loaded(
+                HotelDetail(hotel: hotel, description: "\(client.dialect.name) has no details operation: this is what the search returned.")
+            )
+            mode = .detail(view)
+            return
+        }
         mode = .detail(view)
         loadDetail(hotel)
     }

@@ -23,6 +23,12 @@ public struct OTADialect: SOAPDialect {
     /// `.sequential`: the next page only through the token of the one before.
     public var paging: PagingModel { .sequential }
 
+    /// A row's price is its cheapest `Total`: the whole stay.
+    public var priceBasis: PriceBasis { .perStay }
+
+    /// No `GetHotel` counterpart: `OTA_HotelDescriptiveInfoRQ` is another message set.
+    public var hasDetails: Bool { false }
+
     /// Name and rate order only (`@SortOrder` `PA`, `RA`).
     public var sortOrders: [SortOrder] { OTAAvailRequestWriter.sortOrders }
 

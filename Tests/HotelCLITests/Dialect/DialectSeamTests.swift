@@ -117,7 +117,7 @@ struct DialectSeamTests {
         #expect(pages.count == (everything.count + 49) / 50)
     }
 
-    @Test("OpenTravel in the table: one G walks every page to the end with progress; s offers only name and rate order")
+    @Test("OpenTravel in the table: one G walks every page to the end with progress; Enter shows the row; s offers name and rate order")
     func browseOpenTravel() async throws {
         let server = try await LiveServer.shared()
         let query = HotelQuery(sortBy: .name)
@@ -143,6 +143,13 @@ struct DialectSeamTests {
             // Rows already seen stay random access: back to the top without a request.
             terminal.inject(.char("g"))
             try await terminal.waitUntil("the first row") { _ in terminal.names(logoColumn: false).first == everything.first?.name }
+            // Enter: OpenTravel has no details operation; the row's fields, its price for the stay.
+            terminal.inject(.enter)
+            try await terminal.waitUntil("the row's details") { lines in lines.contains { $0.contains("for the stay") } }
+            #expect(terminal.screenLines.contains { $0.contains("OpenTravel has no details operation") })
+            #expect(!terminal.screenLines.contains { $0.contains("Could not load") })
+            terminal.inject(.escape)
+            try await terminal.waitUntil("the table again") { _ in Self.count(in: terminal.statusText) != nil }
             // s: name → price (rate) → relevance; stars and distance are not OpenTravel orders.
             for expected in ["sort price", "sort relevance", "sort name"] {
                 terminal.inject(.char("s"))
