@@ -14,6 +14,7 @@ extension HotelClientError {
             case connectionRefused, hostNotFound, connectionReset, connectionClosed, connectionFailed
             case certificateUntrusted, certificateNameMismatch, notTLS, tlsFailed, proxyFailed
             case timeout, httpStatus, malformedResponseHead, responseTooLarge, invalidEndpoint, wsdlHasNoEndpoint, redirectLoop
+            case redirectRefused
         }
 
         private let base: Base
@@ -39,6 +40,7 @@ extension HotelClientError {
         public static let invalidEndpoint = Code(.invalidEndpoint)
         public static let wsdlHasNoEndpoint = Code(.wsdlHasNoEndpoint)
         public static let redirectLoop = Code(.redirectLoop)
+        public static let redirectRefused = Code(.redirectRefused)
 
         /// The broad class: what an exit code or a status bar needs.
         public var kind: Kind {
@@ -47,7 +49,7 @@ extension HotelClientError {
                 .certificateUntrusted, .certificateNameMismatch, .notTLS, .tlsFailed, .proxyFailed:
                 return .network
             case .timeout: return .timeout
-            case .httpStatus, .malformedResponseHead, .redirectLoop: return .http
+            case .httpStatus, .malformedResponseHead, .redirectLoop, .redirectRefused: return .http
             case .responseTooLarge: return .tooLarge
             case .invalidEndpoint, .wsdlHasNoEndpoint: return .usage
             }

@@ -31,6 +31,7 @@ public struct HotelClientError: Error, Sendable, Equatable, CustomStringConverti
         case invalidEndpoint(String)
         case wsdlHasNoEndpoint
         case redirectLoop(String)
+        case redirectRefused(String, String)
     }
 
     private let failure: Failure
@@ -66,6 +67,11 @@ public struct HotelClientError: Error, Sendable, Equatable, CustomStringConverti
     public static func proxyFailed(_ url: String, reason: String) -> HotelClientError { .init(.proxyFailed(reason), url: url) }
     /// Redirects that loop or never end.
     public static func redirectLoop(_ url: String, reason: String) -> HotelClientError { .init(.redirectLoop(reason), url: url) }
+    /// A redirect not followed because it would carry the WS-Security header somewhere it
+    /// should not go: over plain http, or to another host or port.
+    public static func redirectRefused(_ url: String, to target: String, reason: String) -> HotelClientError {
+        .init(.redirectRefused(target, reason), url: url)
+    }
     /// No answer (or no more bytes) within the timeout.
     public static func timeout(_ url: String, seconds: Double) -> HotelClientError { .init(.timeout(seconds), url: url) }
     /// An HTTP error whose body is not SOAP; `what` describes the body.
@@ -102,6 +108,7 @@ public struct HotelClientError: Error, Sendable, Equatable, CustomStringConverti
         case .invalidEndpoint: return .invalidEndpoint
         case .wsdlHasNoEndpoint: return .wsdlHasNoEndpoint
         case .redirectLoop: return .redirectLoop
+        case .redirectRefused: return .redirectRefused
         }
     }
 
@@ -146,6 +153,8 @@ public struct HotelClientError: Error, Sendable, Equatable, CustomStringConverti
             return "cannot connect securely to \(url): \(reason)"
         case .redirectLoop(let reason):
             return "\(url) redirects without end (\(reason))"
+        case .redirectRefused(let target, let reason):
+            return "\(url) redirects to \(target), which was not followed: \(reason)"
         case .timeout(let seconds):
             return "no answer from \(url) within \(seconds.formatted) s"
         case .httpStatus(let status, let what):

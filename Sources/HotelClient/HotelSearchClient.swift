@@ -32,11 +32,16 @@ public struct HotelSearchClient: Sendable {
         public var maxResponseSize: Int
         /// The CAs an https endpoint's certificate must chain to.
         public var trustRoots: TrustRoots
+        /// Signs every request with a WS-Security UsernameToken (a fresh nonce per attempt).
+        /// Redirects are then followed only within the same scheme, host and port (or from
+        /// http to https on the same host), so the header never leaves for elsewhere.
+        public var credentials: UsernameToken?
 
         public init(
             endpoint: URL, version: SOAPVersion = .v11, dialect: any SOAPDialect = HotelSearchDialect(), timeout: Double = 30,
-            retries: Int = 2, maxResponseSize: Int = 512 << 20, trustRoots: TrustRoots = .system
+            retries: Int = 2, maxResponseSize: Int = 512 << 20, trustRoots: TrustRoots = .system, credentials: UsernameToken? = nil
         ) {
+            self.credentials = credentials
             self.endpoint = endpoint
             self.version = version
             self.dialect = dialect
@@ -78,6 +83,9 @@ public struct HotelSearchClient: Sendable {
         http.redirectConfiguration = .follow(
             configuration: .init(
                 max: 5, allowCycles: false, retainHTTPMethodAndBodyOn301: true, retainHTTPMethodAndBodyOn302: true))
+        // AsyncHTTPClient would follow https → http and other hosts with the same body: with a
+        // WS-Security header in it, `transfer` decides each hop itself.
+        if configuration.credentials != nil { http.redirectConfiguration = .disallow }
         // gzip/deflate bodies are inflated in the pipeline; the cap is on the inflated size,
         // so a small compressed bomb fails like any oversized response.
         http.decompression = .enabled(limit: .size(configuration.maxResponseSize))
@@ -141,21 +149,35 @@ public struct HotelSearchClient: Sendable {
     /// The HTTP exchange with retries. SOAP responses (200, or a 500 fault) stream into
     /// `consume`; anything else becomes a `HotelClientError` describing what arrived.
     private func transfer(_ soap: SOAPRequest, consume: (ByteBuffer) throws -> Void) async throws -> Int {
-        let url = configuration.endpoint.absoluteString
-        var request = HTTPClientRequest(url: url)
-        request.method = .POST
-        for (name, value) in soap.headers { request.headers.add(name: name, value: value) }
-        request.headers.add(name: "Accept-Encoding", value: "gzip, deflate")
-        request.headers.add(name: "User-Agent", value: "hotels/1.0")
-        request.body = .bytes(ByteBuffer(bytes: soap.body))
+        var url = configuration.endpoint.absoluteString
+        var redirects = 0
+        func request() throws -> HTTPClientRequest {
+            var request = HTTPClientRequest(url: url)
+            request.method = .POST
+            for (name, value) in soap.headers { request.headers.add(name: name, value: value) }
+            request.headers.add(name: "Accept-Encoding", value: "gzip, deflate")
+            request.headers.add(name: "User-Agent", value: "hotels/1.0")
+            // Signed anew for each attempt: a replayed nonce is refused by design.
+            let body = try configuration.credentials.map { try soap.addingHeader($0.header()).body } ?? soap.body
+            request.body = .bytes(ByteBuffer(bytes: body))
+            return request
+        }
 
         var attempt = 0
         // Once any of the body has gone to `consume`, rows may be out: a retry would repeat them.
         var delivered = false
         while true {
             do {
-                let response = try await http.execute(request, deadline: .now() + .hours(24), logger: logger)
+                let response = try await http.execute(try request(), deadline: .now() + .hours(24), logger: logger)
                 let status = Int(response.status.code)
+                if configuration.credentials != nil, [301, 302, 307, 308].contains(status),
+                    let location = response.headers.first(name: "Location")
+                {
+                    url = try Self.redirectTarget(from: url, location: location)
+                    redirects += 1
+                    guard redirects <= 5 else { throw HotelClientError.redirectLoop(url, reason: "more than 5 redirects") }
+                    continue
+                }
                 let contentType = response.headers.first(name: "Content-Type")?.lowercased() ?? ""
                 let isSOAP = contentType.contains("xml")
                 if status == 200 || (status == 500 && isSOAP) || (status >= 400 && isSOAP && status != 503) {
@@ -189,6 +211,29 @@ public struct HotelSearchClient: Sendable {
                 try await backoff(attempt, because: clientError.description)
             }
         }
+    }
+
+    /// Where a redirect from `url` to `location` leads, if a signed request may go there:
+    /// the same host and port, and never from https down to http.
+    static func redirectTarget(from url: String, location: String) throws -> String {
+        guard let from = URL(string: url), let to = URL(string: location, relativeTo: from)?.absoluteURL,
+            let scheme = to.scheme?.lowercased(), ["http", "https"].contains(scheme)
+        else {
+            throw HotelClientError.redirectRefused(url, to: location, reason: "it is not an http(s) URL")
+        }
+        let fromScheme = from.scheme?.lowercased() ?? ""
+        func port(_ u: URL, _ scheme: String) -> Int { u.port ?? (scheme == "https" ? 443 : 80) }
+        if fromScheme == "https" && scheme == "http" {
+            throw HotelClientError.redirectRefused(
+                url, to: to.absoluteString, reason: "it would send the WS-Security header over plain http")
+        }
+        // http → https on the same host is the one change of port allowed (80 → 443 or as given).
+        let upgrade = fromScheme == "http" && scheme == "https"
+        guard from.host?.lowercased() == to.host?.lowercased(), upgrade || port(from, fromScheme) == port(to, scheme) else {
+            throw HotelClientError.redirectRefused(
+                url, to: to.absoluteString, reason: "it would send the WS-Security header to another host or port")
+        }
+        return to.absoluteString
     }
 
     private func backoff(_ attempt: Int, because reason: String) async throws {

@@ -27,14 +27,18 @@ struct SearchCommand: AsyncParsableCommand {
               hotels search --wsdl http://127.0.0.1:8080/wsdl --near 35.68,139.76 --radius 5 --sort distance --format table
               hotels search --endpoint http://127.0.0.1:8080/soap --all --format json > hotels.jsonl
               hotels search --endpoint http://127.0.0.1:8080/soap --all --max-time 60 > hotels.csv
+              hotels search --endpoint "$URL" --username agent7 --password-file pw.txt
 
             OpenTravel partners (OTA_HotelAvailRQ) are spoken with --dialect ota, or found
             from their WSDL. Pages then come one after another (MoreDataEchoToken), prices
             are the cheapest room for the stay, --sort takes name or price only, --amenity
             goes as an OpenTravel HAC code, and --city-code sends an IATA city code. Their
             Warnings go to standard error; their Errors exit 3 as faults do.
-              hotels search --wsdl 'http://127.0.0.1:8080/ota?wsdl' --city Lisbon --check-in 2027-03-01 --check-out 2027-03-03
-              hotels search --endpoint http://127.0.0.1:8080/ota --dialect ota --city-code LIS --guests 2 --all
+              hotels search --wsdl 'http://127.0.0.1:8080/ota?wsdl' --city Lisbon
+              hotels search --endpoint http://127.0.0.1:8080/ota --dialect ota --all
+
+            --username signs each request with a WS-Security UsernameToken; the password
+            comes from HOTELS_PASSWORD or --password-file, never from the command line.
 
             A failure part-way exits non-zero and says how many rows were written.
 

@@ -37,6 +37,25 @@ struct ConnectionOptions: ParsableArguments {
             valueName: "file"))
     var caCertificates: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Sign each request with a WS-Security UsernameToken for this user; the password comes from HOTELS_PASSWORD or --password-file.",
+            valueName: "name"))
+    var username: String?
+
+    @Option(help: ArgumentHelp("Read the password from the first line of this file (keep it chmod 600).", valueName: "file"))
+    var passwordFile: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "digest (Base64 SHA-1 of a fresh nonce, the time and the password: the password never travels) or text (the password itself: only over https).",
+            valueName: "type"))
+    var passwordType: WSSecurity.PasswordType = .digest
+
+    /// Refused: a password on the command line is visible to every user (ps) and kept in shell history.
+    @Option(help: .hidden)
+    var password: String?
+
     @Flag(name: .shortAndLong, help: "Also log each retry and its reason on standard error.")
     var verbose = false
 
@@ -55,6 +74,18 @@ struct ConnectionOptions: ParsableArguments {
         for url in [endpoint, wsdl].compactMap({ $0 }) {
             guard let parsed = URL(string: url), ["http", "https"].contains(parsed.scheme?.lowercased() ?? ""), parsed.host != nil else {
                 throw ValidationError("\(url) is not an http(s) URL; e.g. --endpoint http://127.0.0.1:8080/soap")
+            }
+        }
+        if password != nil {
+            throw ValidationError(
+                "a password on the command line is visible to every user (ps) and stays in shell history: put it in HOTELS_PASSWORD or --password-file FILE"
+            )
+        }
+        if username == nil, passwordFile != nil { throw ValidationError("--password-file needs --username NAME") }
+        if let username {
+            guard !username.isEmpty else { throw ValidationError("--username must not be empty") }
+            guard passwordFile != nil || ProcessInfo.processInfo.environment["HOTELS_PASSWORD"] != nil else {
+                throw ValidationError("--username needs a password: set HOTELS_PASSWORD or give --password-file FILE")
             }
         }
         guard timeout > 0 else { throw ValidationError("--timeout must be more than 0 seconds") }
@@ -77,11 +108,49 @@ struct ConnectionOptions: ParsableArguments {
             // The flag wins over the WSDL: a partner's WSDL may declare its messages in a way we do not recognise.
             if dialect == nil, let declared = service.dialect { spoken = declared }
         }
+        let credentials = try self.credentials()
+        if let credentials, credentials.type == .text, url.scheme?.lowercased() == "http" {
+            Diagnostics.printError(
+                "warning: --password-type text over http:// sends the password in the clear; use https or --password-type digest")
+        }
         return .init(
             endpoint: url, version: soapVersion, dialect: spoken, timeout: timeout, retries: retries, maxResponseSize: maxResponseSize,
-            trustRoots: trustRoots)
+            trustRoots: trustRoots, credentials: credentials)
+    }
+
+    /// The UsernameToken from --username and the password from --password-file (which wins)
+    /// or HOTELS_PASSWORD; nil without --username.
+    func credentials() throws -> UsernameToken? {
+        guard let username else { return nil }
+        let password: String
+        if let passwordFile {
+            password = try Self.readPassword(passwordFile)
+        } else {
+            password = ProcessInfo.processInfo.environment["HOTELS_PASSWORD"] ?? ""
+        }
+        guard !password.isEmpty else {
+            throw CommandFailure(status: .usage, message: "the password for --username \(username) is empty")
+        }
+        return UsernameToken(username: username, password: password, type: passwordType)
+    }
+
+    /// The first line of `path`, without its line end. Warns when the file is readable by
+    /// group or others, as ssh does for keys (but goes on: the user may share the machine knowingly).
+    static func readPassword(_ path: String) throws -> String {
+        var info = stat()
+        guard stat(path, &info) == 0, let data = FileManager.default.contents(atPath: path) else {
+            throw CommandFailure(status: .noInput, message: "cannot read --password-file \(path): \(String(cString: strerror(errno)))")
+        }
+        if info.st_mode & 0o077 != 0 {
+            Diagnostics.printError("warning: --password-file \(path) is readable by group or others; chmod 600 \(path)")
+        }
+        let text = String(decoding: data, as: UTF8.self)
+        return String(text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
+            .trimmingCharacters(in: CharacterSet(charactersIn: "\r"))
     }
 }
+
+extension WSSecurity.PasswordType: ExpressibleByArgument {}
 
 /// `--dialect`: which vocabulary to speak.
 enum DialectChoice: String, ExpressibleByArgument, CaseIterable {

@@ -63,6 +63,7 @@ enum Diagnostics {
         case .timeout: return "raise --timeout or check the service"
         case .responseTooLarge: return "raise --max-response-size if that is expected"
         case .redirectLoop: return "give the final URL with --endpoint"
+        case .redirectRefused: return "if you trust the new address, give it with --endpoint"
         case .wsdlHasNoEndpoint: return "pass --endpoint instead"
         default: return nil
         }
