@@ -1,5 +1,8 @@
 import Foundation
+import HotelSOAP
 import Testing
+
+@testable import HotelCLI
 
 /// `hotels search --username …` against `wsse_verifier.py`, a verifier written apart from our
 /// Swift code (Python's XML parser, base64 and hashlib), which forwards what passes to the real
@@ -169,5 +172,24 @@ struct WSSecurityClientTests {
             ["search", "--endpoint", verifier.url, "--username", "agent7", "--password-file", verifier.passwordFile] + Self.query)
         #expect(shared.status == 0, "\(shared.stderr)")
         #expect(shared.stderr.contains("readable by group or others") && shared.stderr.contains("chmod 600"), "\(shared.stderr)")
+    }
+
+    @Test("the table signs every page it loads, each with its own nonce, in both dialects", arguments: ["/soap", "/ota"])
+    func browse(path: String) async throws {
+        let verifier = try await Verifier(upstreamPath: path)
+        var harness = BrowseHarness(endpoint: verifier.url, query: HotelQuery(sortBy: .name))
+        harness.dialect = path == "/ota" ? OTADialect() : HotelSearchDialect()
+        harness.images = .disabled
+        harness.credentials = UsernameToken(username: "agent7", password: Self.secret, type: .digest)
+        _ = try await harness.run { terminal in
+            try await terminal.waitUntil("the first page") { _ in terminal.statusText.contains("row 1 of") }
+            // G: the last page (random access), or every page up to it (OpenTravel).
+            terminal.inject(.char("G"))
+            try await terminal.waitUntil("more pages signed") { _ in verifier.entries.count >= 2 }
+        }
+        let entries = verifier.entries
+        #expect(entries.allSatisfy { $0["ok"] as? Bool == true }, "\(entries)")
+        let nonces = entries.compactMap { $0["nonce"] as? String }
+        #expect(Set(nonces).count == nonces.count && nonces.count >= 2)
     }
 }

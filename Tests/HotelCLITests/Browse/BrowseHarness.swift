@@ -16,6 +16,7 @@ struct BrowseHarness {
     var cacheDirectory: URL?
     var maxConcurrentLogos = 4
     var dialect: any SOAPDialect = HotelSearchDialect()
+    var credentials: UsernameToken?
     /// Called as each logo request goes out.
     var onLogoRequest: (@Sendable (URL) -> Void)?
 
@@ -23,7 +24,8 @@ struct BrowseHarness {
     func run(_ body: (InMemoryTerminal) async throws -> Void) async throws -> BrowseActivity {
         let terminal = InMemoryTerminal(width: width, height: height)
         let quiet = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
-        let configuration = HotelSearchClient.Configuration(endpoint: URL(string: endpoint)!, dialect: dialect, timeout: 5, retries: 0)
+        let configuration = HotelSearchClient.Configuration(
+            endpoint: URL(string: endpoint)!, dialect: dialect, timeout: 5, retries: 0, credentials: credentials)
         return try await HotelSearchClient.with(configuration, logger: quiet) { client in
             var fetcher = client.logoFetcher(cacheDirectory: cacheDirectory)
             fetcher.onRequest = onLogoRequest
