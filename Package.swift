@@ -39,7 +39,7 @@ let package = Package(
         ),
         .target(
             name: "HotelSOAP",
-            dependencies: ["CLibXML2", "CXMLPull"]
+            dependencies: ["CLibXML2", "CXMLPull", .product(name: "Crypto", package: "swift-crypto")]
         ),
         .target(name: "TerminalTable"),
         .systemLibrary(

@@ -13,13 +13,19 @@ extension HotelSearchClient {
     /// being read (at most two pages wait in memory); with sequential paging each page is
     /// asked for once the one before it has said where it continues, and `offset` rows
     /// are skipped on the client. `onTotal` gets the result's size after the first page,
-    /// nil when the dialect does not tell it. Returns true when the result holds rows past
+    /// nil when the dialect does not tell it; `onNotice` each distinct remark a page carried
+    /// (OpenTravel `Warnings`), once. Returns true when the result holds rows past
     /// `limit` (so a caller can say "50 of 308 shown").
     @discardableResult
     public func walk(
         _ query: HotelQuery, from offset: Int = 0, limit: Int, pageSize: Int,
-        onHotel: @escaping (HotelInfo) throws -> Void, afterChunk: () throws -> Void = {}, onTotal: (Int?) -> Void = { _ in }
+        onHotel: @escaping (HotelInfo) throws -> Void, afterChunk: () throws -> Void = {}, onTotal: (Int?) -> Void = { _ in },
+        onNotice: (String) -> Void = { _ in }
     ) async throws -> Bool {
+        var noticed: Set<String> = []
+        func notices(of page: ResultPage) {
+            for notice in page.notices where noticed.insert(notice).inserted { onNotice(notice) }
+        }
         var walk = Walk(limit: limit, pageSize: pageSize, skip: dialect.paging == .sequential ? offset : 0)
         let emit: (HotelInfo) throws -> Void = { hotel in
             guard walk.take() else { return }
@@ -32,6 +38,7 @@ extension HotelSearchClient {
         fill(&ahead, after: first, window: window, query: query, totalCount: nil)
         var page = try await searchPage(query, page: first, onHotel: emit, afterChunk: afterChunk)
         onTotal(page.totalCount)
+        notices(of: page)
         while walk.wantsMore, let next = page.next {
             let before = walk.written + walk.skipped
             if let prefetched = ahead.first, prefetched.request.start == next {
@@ -46,6 +53,7 @@ extension HotelSearchClient {
                 fill(&ahead, after: request, window: window, query: query, totalCount: page.totalCount)
                 page = try await searchPage(query, page: request, onHotel: emit, afterChunk: afterChunk)
             }
+            notices(of: page)
             // A page that says "more" but holds nothing would have us ask forever.
             if walk.written + walk.skipped == before { return false }
         }

@@ -97,12 +97,15 @@ struct OTAResponseReaderTests {
         #expect(throws: SOAPParseError.self) { try OTAAvailResponseReader.read(Array(malformed.utf8)) }
     }
 
-    @Test("the dialect: sequential, reads OTA, cannot send yet")
+    @Test("the dialect: sequential, writes OTA_HotelAvailRQ, reads OTA, has no details operation")
     func dialect() throws {
         let dialect = OTADialect()
         #expect(dialect.paging == .sequential)
-        #expect(throws: SOAPDialectError.self) {
-            try dialect.searchRequest(HotelQuery(), page: .first(size: 10), version: .v11)
+        #expect(dialect.sortOrders == [.relevance, .name, .price])
+        let request = try dialect.searchRequest(HotelQuery(), page: .first(size: 10), version: .v12)
+        #expect(String(decoding: request.body, as: UTF8.self).contains("<OTA_HotelAvailRQ xmlns=\"\(OTA.namespace)\""))
+        #expect(throws: SOAPDialectError.operationNotSupported(dialect: "OpenTravel", operation: "OTA_HotelDescriptiveInfoRQ")) {
+            try dialect.detailRequest(hotelID: "H1", version: .v11)
         }
         var names: [String] = []
         let reader = dialect.responseReader { names.append($0.id) }

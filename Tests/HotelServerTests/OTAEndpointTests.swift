@@ -289,7 +289,7 @@ struct OTAEndpointTests {
     func warnings() async throws {
         try await TestServer.with { server in
             let rs = try await server.ota(
-                criterion: "<Telephone PhoneNumber=\"123\"/><HotelRef ChainCode=\"XX\"/>", root: "MaxResponses=\"3\" SortOrder=\"PA\"")
+                criterion: "<Telephone PhoneNumber=\"123\"/><HotelRef ChainCode=\"XX\"/>", root: "MaxResponses=\"3\" SortOrder=\"PD\"")
             #expect(rs.success && rs.hotelCodes.count == 3)
             let texts = rs.warnings.map(\.text).joined(separator: " | ")
             #expect(texts.contains("Criterion/Telephone") && texts.contains("ChainCode") && texts.contains("SortOrder"), "\(texts)")

@@ -39,10 +39,11 @@ extension BrowseSession {
         (settings.query.sortBy).flatMap(HotelColumn.init(sortOrder:))
     }
 
-    /// `s`: relevance, then each shown sortable column left to right, then relevance
-    /// again. The new order starts unreversed.
+    /// `s`: relevance, then each shown sortable column left to right (that the dialect
+    /// can sort by), then relevance again. The new order starts unreversed.
     func nextSortColumn() {
-        let sortable = unhiddenColumns.compactMap(\.sortOrder)
+        // Only the orders the service can be asked for (OpenTravel: name and rate).
+        let sortable = unhiddenColumns.compactMap(\.sortOrder).filter(client.dialect.sortOrders.contains)
         let current = settings.query.sortBy ?? .relevance
         let next: HotelSOAP.SortOrder
         if let index = sortable.firstIndex(of: current) {

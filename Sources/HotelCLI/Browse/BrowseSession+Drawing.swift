@@ -63,6 +63,10 @@ extension BrowseSession {
         }
         var parts: [String] = []
         if let notice { parts.append(notice) }
+        if let walk = walkToEnd {
+            let read = PriceText.grouped(String((pages.rowCount ?? 0) - walk.rowsAtStart))
+            parts.append("to the end: \(walk.pages) more pages, \(read) more rows (any key stops)")
+        }
         if let export {
             let total = export.total.map { " of \(PriceText.grouped(String($0)))" } ?? ""
             parts.append("writing \(export.path): \(PriceText.grouped(String(export.rows)))\(total) rows")

@@ -35,6 +35,15 @@ extension BrowseSession {
             break
         }
         notice = nil
+        if walkToEnd != nil {
+            // Any key stops a walk to the end; the rows it loaded stay.
+            walkToEnd = nil
+            if key == .escape { return true }
+        }
+        if key == .char("G") || key == .end, client.dialect.paging == .sequential, !pages.isCountFinal, pages.rowCount != nil {
+            // Only the page after the last one read can be asked for: walk there page by page.
+            walkToEnd = (pages.rowCount ?? 0, 0)
+        }
         let before = state.selectedIndex
         if state.handle(key) {
             if state.selectedIndex != before { direction = state.selectedIndex > before ? .down : .up }
@@ -127,8 +136,15 @@ extension BrowseSession {
 
     func openDetail() {
         guard let hotel = hotel(atRow: state.selectedIndex) else { return }
-        var view = HotelDetailView(content: .loading(hotel))
+        var view = HotelDetailView(content: .loading(hotel), priceBasis: client.dialect.priceBasis)
         if case .loaded(let picture) = logos.state(of: hotel.id) { setDetailLogo(picture, in: &view) }
+        guard client.dialect.hasDetails else {
+            view.content = .loaded(
+                HotelDetail(hotel: hotel, description: "\(client.dialect.name) has no details operation: this is what the search returned.")
+            )
+            mode = .detail(view)
+            return
+        }
         mode = .detail(view)
         loadDetail(hotel)
     }

@@ -96,9 +96,22 @@ extension BrowseSession {
                 pages.receive(page: page, rows: received.hotels, hasMore: received.next != nil)
             }
             state.updateRowCount(pages.rowCount)
+            // The service's remarks (OpenTravel Warnings) once, on the first page.
+            if page == 0, let remark = received.notices.first {
+                notice = "service warns: \(remark)" + (received.notices.count > 1 ? " (+\(received.notices.count - 1) more)" : "")
+            }
+            if var walk = walkToEnd, let count = pages.rowCount {
+                walk.pages += 1
+                walkToEnd = pages.isCountFinal ? nil : walk
+                // The last row known: on the last page that is the end, before it the row
+                // whose page's successor the next refresh asks for.
+                state.select(max(0, count - 1))
+                direction = .down
+            }
         case .failure(let failure):
             pages.fail(page: page, message: failure.message)
             lastError = failure.message
+            walkToEnd = nil
         }
     }
 

@@ -97,6 +97,10 @@ public final class BrowseSession {
     }
     /// The last error of the session, kept for `e` after the status bar has moved on.
     var lastErrorText: String?
+    /// `G` on a sequential service before its last page: each page that arrives moves the
+    /// selection to its last row, which asks for the next, until the count is final. Any
+    /// other key stops it; `rowsAtStart` shows how far it got.
+    var walkToEnd: (rowsAtStart: Int, pages: Int)?
     /// A one-line answer to the last key (copied, refused, written); the next key clears it.
     var notice: String?
     /// What `f` narrows the search (`settings.query`) to.

@@ -16,6 +16,8 @@ struct HotelDetailView {
     var kittyLogo: KittyImage?
     /// First text line shown, for scrolling long descriptions.
     var firstLine = 0
+    /// What the price covers, said beside it.
+    var priceBasis = PriceBasis.perNight
 
     static let logoColumns = 16
     static let logoRows = 8
@@ -60,7 +62,7 @@ struct HotelDetailView {
         add("Address", hotel.address)
         add("City", [hotel.city, hotel.country].filter { !$0.isEmpty }.joined(separator: ", "))
         add("Stars", String(repeating: "★", count: max(0, min(5, hotel.stars))))
-        add("Price", PriceText.table(hotel.price) + " per night")
+        add("Price", PriceText.table(hotel.price) + (priceBasis == .perNight ? " per night" : " for the stay"))
         add("Phone", hotel.phone ?? "")
         add("Amenities", hotel.amenities.joined(separator: ", "))
         add("Location", "\(hotel.latitude), \(hotel.longitude)")

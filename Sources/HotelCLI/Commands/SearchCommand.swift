@@ -28,6 +28,14 @@ struct SearchCommand: AsyncParsableCommand {
               hotels search --endpoint http://127.0.0.1:8080/soap --all --format json > hotels.jsonl
               hotels search --endpoint http://127.0.0.1:8080/soap --all --max-time 60 > hotels.csv
 
+            OpenTravel partners (OTA_HotelAvailRQ) are spoken with --dialect ota, or found
+            from their WSDL. Pages then come one after another (MoreDataEchoToken), prices
+            are the cheapest room for the stay, --sort takes name or price only, --amenity
+            goes as an OpenTravel HAC code, and --city-code sends an IATA city code. Their
+            Warnings go to standard error; their Errors exit 3 as faults do.
+              hotels search --wsdl 'http://127.0.0.1:8080/ota?wsdl' --city Lisbon --check-in 2027-03-01 --check-out 2027-03-03
+              hotels search --endpoint http://127.0.0.1:8080/ota --dialect ota --city-code LIS --guests 2 --all
+
             A failure part-way exits non-zero and says how many rows were written.
 
             \(ExitStatus.helpTable)
@@ -139,6 +147,9 @@ extension SearchCommand {
         } onTotal: {
             progress.total = $0
             onTotal($0)
+        } onNotice: { notice in
+            progress.finish()  // the meter's line gives way; it comes back with the next rows
+            Diagnostics.printError("warning: \(notice)")
         }
     }
 
@@ -181,5 +192,6 @@ final class Progress: @unchecked Sendable {
 
     func finish() {
         if shown { StandardStream.error("\r\u{1B}[K") }
+        shown = false
     }
 }

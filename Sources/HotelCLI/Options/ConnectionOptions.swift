@@ -12,6 +12,12 @@ struct ConnectionOptions: ParsableArguments {
     @Option(help: "Read the endpoint from the service's WSDL instead, e.g. http://127.0.0.1:8080/wsdl.")
     var wsdl: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "The service's vocabulary: hotelsearch (ours) or ota (OpenTravel OTA_HotelAvailRQ). Default: what --wsdl declares, else hotelsearch.",
+            valueName: "name"))
+    var dialect: DialectChoice?
+
     @Option(name: .customLong("soap-version"), help: "1.1 or 1.2.")
     var soapVersion: SOAPVersion = .v11
 
@@ -61,14 +67,39 @@ struct ConnectionOptions: ParsableArguments {
         // SSL_CERT_FILE replaces the system's roots, as it does for OpenSSL and curl.
         let trustRoots = try TrustRoots(adding: caCertificates.map { [$0] } ?? [])
         let url: URL
+        var spoken: any SOAPDialect = (dialect ?? .hotelsearch).dialect
         if let endpoint {
             url = URL(string: endpoint)!
         } else {
-            url = try await WSDLDiscovery.endpoint(
+            let service = try await WSDLDiscovery.service(
                 wsdl: URL(string: wsdl!)!, version: soapVersion, timeout: timeout, trustRoots: trustRoots)
+            url = service.endpoint
+            // The flag wins over the WSDL: a partner's WSDL may declare its messages in a way we do not recognise.
+            if dialect == nil, let declared = service.dialect { spoken = declared }
         }
         return .init(
-            endpoint: url, version: soapVersion, timeout: timeout, retries: retries, maxResponseSize: maxResponseSize,
+            endpoint: url, version: soapVersion, dialect: spoken, timeout: timeout, retries: retries, maxResponseSize: maxResponseSize,
             trustRoots: trustRoots)
+    }
+}
+
+/// `--dialect`: which vocabulary to speak.
+enum DialectChoice: String, ExpressibleByArgument, CaseIterable {
+    case hotelsearch
+    case ota
+
+    init?(argument: String) {
+        switch argument.lowercased() {
+        case "hotelsearch", "hotel-search": self = .hotelsearch
+        case "ota", "opentravel": self = .ota
+        default: return nil
+        }
+    }
+
+    var dialect: any SOAPDialect {
+        switch self {
+        case .hotelsearch: return HotelSearchDialect()
+        case .ota: return OTADialect()
+        }
     }
 }

@@ -7,6 +7,9 @@ struct QueryOptions: ParsableArguments {
     @Option(help: "Only hotels in this city (case and accents ignored).")
     var city: String?
 
+    @Option(help: ArgumentHelp("Only hotels in this IATA city code (OpenTravel's HotelCityCode; --dialect ota).", valueName: "code"))
+    var cityCode: String?
+
     @Option(help: "Only hotels whose name contains this text.")
     var name: String?
 
@@ -43,7 +46,8 @@ struct QueryOptions: ParsableArguments {
     /// The query, or a usage error naming the flag.
     func query() throws -> HotelQuery {
         var query = HotelQuery(
-            city: city, name: name, minStars: minStars, currency: currency?.uppercased(), guests: guests, amenities: amenity, sortBy: sort)
+            city: city, name: name, minStars: minStars, currency: currency?.uppercased(), guests: guests, amenities: amenity, sortBy: sort,
+            cityCode: cityCode)
         if let near {
             let parts = near.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
             guard parts.count == 2, let lat = parts[0], let lon = parts[1], (-90...90).contains(lat), (-180...180).contains(lon) else {

@@ -43,6 +43,9 @@ enum Diagnostics {
             return (roots.isMissing ? .noInput : .usage, line)
         case let xml as XMLWriterError:
             return (.usage, xml.description)
+        // A query the dialect cannot put into its request: change the flags.
+        case let dialect as SOAPDialectError where dialect.isAboutQuery:
+            return (.usage, dialect.description)
         default:
             return (.failure, "\(error)")
         }

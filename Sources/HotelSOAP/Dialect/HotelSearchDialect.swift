@@ -21,6 +21,9 @@ public struct HotelSearchDialect: SOAPDialect {
     /// value XML cannot carry.
     public func searchRequest(_ query: HotelQuery, page: PageRequest, version: SOAPVersion) throws -> SOAPRequest {
         guard case .offset(let offset) = page.start else { throw SOAPDialectError.pageStartNotSupported(dialect: name) }
+        if query.cityCode != nil {
+            throw SOAPDialectError.criterionNotSupported(dialect: name, criterion: "a city code", reason: "SearchHotels takes a City name")
+        }
         var query = query
         query.offset = offset
         query.limit = page.size

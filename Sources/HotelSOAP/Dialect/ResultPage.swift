@@ -14,12 +14,16 @@ public struct ResultPage: Sendable, Equatable {
     public var totalCount: Int?
     /// Where the following page starts; nil when this was the last.
     public var next: PageStart?
+    /// What the service remarked without refusing, one line each (OpenTravel `Warnings`):
+    /// for standard error, never for the rows.
+    public var notices: [String]
 
     /// `count` defaults to `hotels.count`; give it when the hotels were handed out rather than collected.
-    public init(hotels: [HotelInfo], count: Int? = nil, totalCount: Int?, next: PageStart?) {
+    public init(hotels: [HotelInfo], count: Int? = nil, totalCount: Int?, next: PageStart?, notices: [String] = []) {
         self.hotels = hotels
         self.count = count ?? hotels.count
         self.totalCount = totalCount
         self.next = next
+        self.notices = notices
     }
 }

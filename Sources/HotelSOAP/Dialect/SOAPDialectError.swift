@@ -7,6 +7,7 @@ public struct SOAPDialectError: Error, Sendable, Hashable, CustomStringConvertib
     private enum Code: Hashable, Sendable {
         case pageStartNotSupported(String)
         case operationNotSupported(String, String)
+        case criterionNotSupported(String, String, String)
     }
 
     private let code: Code
@@ -25,13 +26,27 @@ public struct SOAPDialectError: Error, Sendable, Hashable, CustomStringConvertib
         .init(.operationNotSupported(dialect, operation))
     }
 
+    /// A part of the query the dialect's request cannot carry, e.g. a stars order in
+    /// OpenTravel, with the reason in the dialect's own terms.
+    public static func criterionNotSupported(dialect: String, criterion: String, reason: String) -> SOAPDialectError {
+        .init(.criterionNotSupported(dialect, criterion, reason))
+    }
+
+    /// Whether this is about the query (the user can change it), not about paging or an operation.
+    public var isAboutQuery: Bool {
+        if case .criterionNotSupported = code { return true }
+        return false
+    }
+
     /// One line saying what to do instead, e.g. `HotelSearch cannot start a page there: …`.
     public var description: String {
         switch code {
         case .pageStartNotSupported(let dialect):
             return "\(dialect) cannot start a page there: ask for the first page, then follow each page's next"
         case .operationNotSupported(let dialect, let operation):
-            return "\(dialect) cannot send \(operation) yet: it only reads saved responses (hotels parse)"
+            return "\(dialect) has no \(operation) operation"
+        case .criterionNotSupported(let dialect, let criterion, let reason):
+            return "\(dialect) cannot ask for \(criterion): \(reason)"
         }
     }
 }

@@ -11,6 +11,9 @@ import Foundation
 public struct HotelQuery: Sendable, Equatable, Hashable {
     /// Only hotels in this city; our service ignores case and diacritics (`zurich` finds `Zürich`).
     public var city: String?
+    /// An IATA city code (`PAR`), which OpenTravel partners key hotels by; our own contract
+    /// has no such field (`HotelSearchDialect` refuses it: use `city`).
+    public var cityCode: String?
     /// Substring of the hotel name, case-insensitive on the server.
     public var name: String?
     /// Only hotels inside this circle; each result then carries `distanceKm`.
@@ -44,9 +47,10 @@ public struct HotelQuery: Sendable, Equatable, Hashable {
         city: String? = nil, name: String? = nil, near: GeoCircle? = nil, minStars: Int? = nil,
         maxPrice: Decimal? = nil, currency: String? = nil, checkIn: CalendarDate? = nil,
         checkOut: CalendarDate? = nil, guests: Int? = nil, amenities: [String] = [],
-        sortBy: SortOrder? = nil, offset: Int? = nil, limit: Int? = nil
+        sortBy: SortOrder? = nil, offset: Int? = nil, limit: Int? = nil, cityCode: String? = nil
     ) {
         self.city = city
+        self.cityCode = cityCode
         self.name = name
         self.near = near
         self.minStars = minStars

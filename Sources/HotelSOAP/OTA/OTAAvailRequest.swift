@@ -16,7 +16,7 @@ import Foundation
 public struct OTAAvailRequest: Sendable, Equatable {
     /// `Radius`: a distance and its unit.
     public struct Radius: Sendable, Equatable {
-        public enum Unit: String, Sendable, Equatable { case kilometres, miles }
+        public enum Unit: String, Sendable, Equatable { case kilometres, miles, metres }
         public var distance: Double
         /// nil when the request named none (the service then assumes kilometres and warns).
         public var unit: Unit?
@@ -25,7 +25,13 @@ public struct OTAAvailRequest: Sendable, Equatable {
             self.unit = unit
         }
         /// The distance in kilometres (a mile is 1.609344 km).
-        public var kilometres: Double { unit == .miles ? distance * 1.609344 : distance }
+        public var kilometres: Double {
+            switch unit {
+            case .miles: return distance * 1.609344
+            case .metres: return distance / 1000
+            case .kilometres, nil: return distance
+            }
+        }
     }
 
     /// One `GuestCount`: `AgeQualifyingCode` 10 is an adult, 8 a child (AQC code list).
@@ -57,6 +63,10 @@ public struct OTAAvailRequest: Sendable, Equatable {
     public var radius: Radius?
     public var hotelCodes: [String] = []
     public var cityCode: String?
+    /// `Criterion/Address/CityName`: a city by name.
+    public var cityName: String?
+    /// `@SortOrder` as sent (`PA`, `RA`, …).
+    public var sortOrder: String?
     public var hotelName: String?
     /// `Award@Rating`: at least this many stars.
     public var minRating: Int?

@@ -45,7 +45,10 @@ public final class OTAAvailResponseReader: SOAPResponseReader {
                 .invalidValue, line: 0, reason: "\(OTA.availResponse) has neither Success nor Errors", field: OTA.availResponse)
         }
         let next = builder.nextToken.map(PageStart.token)
-        return .page(ResultPage(hotels: builder.hotels, count: builder.hotelsRead, totalCount: nil, next: next))
+        return .page(
+            ResultPage(
+                hotels: builder.hotels, count: builder.hotelsRead, totalCount: nil, next: next,
+                notices: builder.warnings.map(\.description)))
     }
 
     /// Reads a whole response.

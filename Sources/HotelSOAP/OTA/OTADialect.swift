@@ -1,14 +1,16 @@
-/// OpenTravel 2017B hotel availability (`OTA_HotelAvailRS`), as partners and our own
-/// `POST /ota` answer it. Pages are sequential: a response's `MoreDataEchoToken` (or a
-/// token in `MoreIndicator`) is the only way to the next page, and no total is given.
-///
-/// Only responses are read so far: `searchRequest` and `detailRequest` throw
-/// `SOAPDialectError.operationNotSupported` (`OTARequestBuilder` reads requests on the
-/// server; it does not write them).
+import Foundation
+
+/// OpenTravel 2017B hotel availability (`OTA_HotelAvailRQ` / `OTA_HotelAvailRS`), as
+/// partners and our own `POST /ota` speak it. Pages are sequential: a response's
+/// `MoreDataEchoToken` (or a token in `MoreIndicator`) is the only way to the next page,
+/// and no total is given. Requests are written by ``OTAAvailRequestWriter`` (see there
+/// how each criterion maps); OTA has no details operation of the contract's shape.
 ///
 /// ```swift
-/// let reader = OTADialect().responseReader { hotel in print(hotel.name, hotel.price) }
-/// try reader.feed(savedResponse)
+/// let dialect = OTADialect()
+/// let first = try dialect.searchRequest(HotelQuery(city: "Lisbon"), page: .first(size: 50), version: .v11)
+/// let reader = dialect.responseReader { hotel in print(hotel.name, hotel.price) }
+/// try reader.feed(responseBody)
 /// let page = try reader.finish().page()   // page.next == .token("…") when there is more
 /// ```
 public struct OTADialect: SOAPDialect {
@@ -21,9 +23,41 @@ public struct OTADialect: SOAPDialect {
     /// `.sequential`: the next page only through the token of the one before.
     public var paging: PagingModel { .sequential }
 
-    /// Not yet: throws `SOAPDialectError.operationNotSupported`.
+    /// A row's price is its cheapest `Total`: the whole stay.
+    public var priceBasis: PriceBasis { .perStay }
+
+    /// No `GetHotel` counterpart: `OTA_HotelDescriptiveInfoRQ` is another message set.
+    public var hasDetails: Bool { false }
+
+    /// Name and rate order only (`@SortOrder` `PA`, `RA`).
+    public var sortOrders: [SortOrder] { OTAAvailRequestWriter.sortOrders }
+
+    /// An `OTA_HotelAvailRQ` for the page: `MaxResponses` is `page.size`, a `.token` start
+    /// goes back as `MoreDataEchoToken`; the query's own offset and limit are not sent
+    /// (the client skips and stops). A fresh `EchoToken` and the time now identify it.
+    /// Throws `SOAPDialectError` for an offset past 0 or a query OTA cannot express.
     public func searchRequest(_ query: HotelQuery, page: PageRequest, version: SOAPVersion) throws -> SOAPRequest {
-        throw SOAPDialectError.operationNotSupported(dialect: name, operation: OTA.availRequest)
+        let token: String?
+        switch page.start {
+        case .offset(0): token = nil
+        case .offset: throw SOAPDialectError.pageStartNotSupported(dialect: name)
+        case .token(let t): token = t
+        }
+        return try OTAAvailRequestWriter(version: version).availability(
+            query, maxResponses: page.size, moreDataEchoToken: token, echoToken: UUID().uuidString,
+            timeStamp: Self.timeStamp(Date()))
+    }
+
+    /// `xs:dateTime` in UTC with a `Z`, whole seconds: the spelling every partner reads.
+    static func timeStamp(_ date: Date) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+        func pad(_ n: Int?, _ width: Int = 2) -> String {
+            let s = String(n ?? 0)
+            return String(repeating: "0", count: max(0, width - s.count)) + s
+        }
+        return "\(pad(c.year, 4))-\(pad(c.month))-\(pad(c.day))T\(pad(c.hour)):\(pad(c.minute)):\(pad(c.second))Z"
     }
 
     /// OTA has no details request of the contract's shape: throws `SOAPDialectError.operationNotSupported`.

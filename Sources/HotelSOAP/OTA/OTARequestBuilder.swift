@@ -18,6 +18,8 @@ final class OTARequestBuilder: OTASubtreeReader {
     private var criteria = 0
     private var rateRanges = 0
     private var candidates = 0
+    /// The bytes of `Criterion/Address/CityName` while inside it.
+    private var cityName: [UInt8]?
 
     /// The root's start tag, `OTA_HotelAvailRQ` (the handler checked its name and namespace).
     func begin(_ attributes: [Attribute]) { root(attributes) }
@@ -45,6 +47,9 @@ final class OTARequestBuilder: OTASubtreeReader {
         case ("Criterion", "HotelRef"): hotelRef(attributes)
         case ("Criterion", "Radius"): radius(attributes)
         case ("Criterion", "Award"): award(attributes)
+        case ("Criterion", "Address"): break
+        case ("Address", "CityName"): cityName = []
+        case ("Address", _): return skip("Criterion/Address/\(name)")
         case ("Criterion", "HotelAmenity"):
             for a in attributes where a.name == "Code" { request.amenityCodes.append(a.value.trimmingXMLSpace) }
         case ("Criterion", _): return skip("Criterion/\(name)")
@@ -69,13 +74,22 @@ final class OTARequestBuilder: OTASubtreeReader {
         path.append(name)
     }
 
-    /// The request's criteria are all attributes: its text is not read.
-    func characters(_ bytes: UnsafeBufferPointer<UInt8>, limit: Int) -> Bool { true }
+    /// Only `Address/CityName` is text; every other criterion is an attribute.
+    func characters(_ bytes: UnsafeBufferPointer<UInt8>, limit: Int) -> Bool {
+        guard skipDepth == 0, path.last == "CityName", cityName != nil else { return true }
+        cityName!.append(contentsOf: bytes)
+        return cityName!.count <= limit
+    }
 
     func end() {
         if skipDepth > 0 {
             skipDepth -= 1
             return
+        }
+        if path.last == "CityName", let bytes = cityName {
+            let name = String(decoding: bytes, as: UTF8.self).trimmingXMLSpace
+            if !name.isEmpty { request.cityName = name }
+            cityName = nil
         }
         if !path.isEmpty { path.removeLast() }
     }
@@ -93,7 +107,7 @@ final class OTARequestBuilder: OTASubtreeReader {
             case "EchoToken": request.echoToken = a.value
             case "MaxResponses": request.maxResponses = integer(a.value, field: "@MaxResponses", range: 1...Int.max)
             case "RequestedCurrency": request.requestedCurrency = a.value.trimmingXMLSpace
-            case "SortOrder": request.ignored.append("@SortOrder")
+            case "SortOrder": request.sortOrder = a.value.trimmingXMLSpace
             default: break
             }
         }
@@ -135,9 +149,12 @@ final class OTARequestBuilder: OTASubtreeReader {
                 switch value.lowercased() {
                 case "km", "kms", "kilometer", "kilometers", "kilometre", "kilometres": unit = .kilometres
                 case "mi", "mile", "miles": unit = .miles
+                // `Distance` is digits only in the schema: fractions of a kilometre come as metres.
+                case "m", "meter", "meters", "metre", "metres": unit = .metres
                 default:
                     problem(
-                        "Criterion/Radius/@DistanceMeasure", .invalidValue, "DistanceMeasure must be Kilometers or Miles, not \"\(value)\"")
+                        "Criterion/Radius/@DistanceMeasure", .invalidValue,
+                        "DistanceMeasure must be Kilometers, Miles or Meters, not \"\(value)\"")
                 }
             // UOM code list: 1 = miles, 2 = kilometres.
             case "UnitOfMeasureCode":

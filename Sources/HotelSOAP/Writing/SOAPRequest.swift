@@ -33,3 +33,44 @@ public struct SOAPRequest: Sendable, Equatable {
         }
     }
 }
+
+extension SOAPRequest {
+    /// The same request with `block` in a SOAP `Header` before the `Body` (a new Header
+    /// in the envelope's own prefix). Throws when `body` has no Body start tag to put it before.
+    public func addingHeader(_ block: [UInt8]) throws -> SOAPRequest {
+        guard let (offset, prefix) = Self.bodyStart(in: body) else {
+            throw SOAPParseError(.notSOAP, line: 0, reason: "the request has no SOAP Body to put a header before")
+        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(body.count + block.count + 32)
+        bytes.append(contentsOf: body[..<offset])
+        bytes.append(contentsOf: Array("<\(prefix)Header>".utf8))
+        bytes.append(contentsOf: block)
+        bytes.append(contentsOf: Array("</\(prefix)Header>".utf8))
+        bytes.append(contentsOf: body[offset...])
+        return SOAPRequest(version: version, action: action, body: bytes)
+    }
+
+    /// Where the first start tag whose local name is `Body` begins, and its prefix with the colon.
+    static func bodyStart(in bytes: [UInt8]) -> (Int, String)? {
+        let lt = UInt8(ascii: "<")
+        var i = 0
+        while i < bytes.count {
+            guard bytes[i] == lt else {
+                i += 1
+                continue
+            }
+            var j = i + 1
+            while j < bytes.count, !(bytes[j] == UInt8(ascii: ">") || bytes[j] == UInt8(ascii: " ") || bytes[j] == UInt8(ascii: "/")) {
+                j += 1
+            }
+            let name = String(decoding: bytes[(i + 1)..<j], as: UTF8.self)
+            let parts = name.split(separator: ":", maxSplits: 1)
+            if parts.last == "Body" {
+                return (i, parts.count == 2 ? "\(parts[0]):" : "")
+            }
+            i = j
+        }
+        return nil
+    }
+}

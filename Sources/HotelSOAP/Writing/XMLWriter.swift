@@ -39,6 +39,11 @@ public struct XMLWriter: Sendable {
         bytes.append(UInt8(ascii: ">"))
     }
 
+    /// Appends what another writer wrote: a part written before it is known to be needed.
+    mutating func append(contentsOf other: XMLWriter) {
+        bytes.append(contentsOf: other.bytes)
+    }
+
     /// Appends markup known at compile time, without going through `String`.
     mutating func literal(_ text: StaticString) {
         bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))

@@ -32,7 +32,9 @@ extension OTAEndpoint {
             let requested = try currency(r.requestedCurrency, "RequestedCurrency")
             let rateCurrency = try currency(r.rateCurrency, "RateRange CurrencyCode")
 
-            query.city = r.cityCode
+            // A name in Address/CityName; many partners send a name as HotelCityCode too,
+            // which this catalog (keyed by names, not IATA codes) matches the same way.
+            query.city = r.cityName ?? r.cityCode
             query.name = r.hotelName
             var seen = Set<String>()
             hotelCodes = r.hotelCodes.filter { seen.insert($0).inserted }
@@ -55,6 +57,16 @@ extension OTAEndpoint {
             default:
                 throw Rejection(.requiredFieldMissing, "Position needs both Latitude and Longitude", type: .requiredFieldMissing)
             }
+            switch r.sortOrder {
+            case nil, "A", "N": break
+            case "P", "PA": query.sortBy = .name
+            case "RA": query.sortBy = .price
+            case let other?:
+                warnings.append(
+                    OTAIssue(
+                        type: .noImplementation, code: .unableToProcess,
+                        text: "SortOrder \"\(other)\" is not supported by this service (PA and RA are); the default order was used"))
+            }
             query.minStars = r.minRating
             if let max = r.maxRate {
                 query.maxPrice = max
@@ -67,7 +79,9 @@ extension OTAEndpoint {
                         text: "RateRange/@MinRate is not supported by this service and was ignored"))
             }
             for code in r.amenityCodes {
-                if let amenity = OTAAmenityCodes.amenity(for: code) {
+                // A HAC code, or one of our own names as a lenient partner takes them.
+                let name = Amenity.normalize(code)
+                if let amenity = OTAAmenityCodes.amenity(forCode: code) ?? (Amenity.isKnown(name) ? name : nil) {
                     if !query.amenities.contains(amenity) { query.amenities.append(amenity) }
                 } else {
                     warnings.append(

@@ -104,8 +104,9 @@ struct OTAEndpoint: Sendable {
             }
             let (hotels, total) = try await find(search, offset: offset)
             if total == 0, let city = search.query.city, try await catalog.search(HotelQuery(city: city, limit: 1)).totalCount == 0 {
+                let field = request.cityName != nil ? "CityName" : "HotelCityCode"
                 throw Rejection(
-                    .invalidValue, "no hotel is in HotelCityCode \"\(city)\"; this service matches HotelCityCode against city names")
+                    .invalidValue, "no hotel is in \(field) \"\(city)\"; this service matches it against city names")
             }
             let next = offset + hotels.count
             let more = next < total ? tokens.make(offset: next, criteria: search.criteria) : nil

@@ -47,6 +47,13 @@ extension OTAWSDLDocument {
                                                 <xsd:attribute name="Longitude" type="xsd:string"/>
                                               </xsd:complexType>
                                             </xsd:element>
+                                            <xsd:element name="Address" minOccurs="0">
+                                              <xsd:complexType>
+                                                <xsd:sequence>
+                                                  <xsd:element name="CityName" type="xsd:string" minOccurs="0"/>
+                                                </xsd:sequence>
+                                              </xsd:complexType>
+                                            </xsd:element>
                                             <xsd:element name="HotelRef" minOccurs="0" maxOccurs="unbounded">
                                               <xsd:complexType>
                                                 <xsd:attribute name="HotelCode" type="xsd:string"/>
@@ -127,6 +134,7 @@ extension OTAWSDLDocument {
                   <xsd:attribute name="EchoToken" type="xsd:string"/>
                   <xsd:attribute name="TimeStamp" type="xsd:dateTime"/>
                   <xsd:attribute name="Version" type="xsd:decimal" use="required"/>
+                  <xsd:attribute name="SortOrder" type="xsd:string"/>
                   <xsd:attribute name="MaxResponses" type="xsd:positiveInteger"/>
                   <xsd:attribute name="RequestedCurrency" type="xsd:string"/>
                 </xsd:complexType>

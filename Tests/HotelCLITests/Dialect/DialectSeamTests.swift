@@ -116,4 +116,50 @@ struct DialectSeamTests {
         #expect(pages == Array(0..<pages.count))
         #expect(pages.count == (everything.count + 49) / 50)
     }
+
+    @Test("OpenTravel in the table: one G walks every page to the end with progress; Enter shows the row; s offers name and rate order")
+    func browseOpenTravel() async throws {
+        let server = try await LiveServer.shared()
+        let query = HotelQuery(sortBy: .name)
+        let everything = try await allHotels(query)
+        #expect(everything.count > 1000, "the test needs many pages of 50")
+        var harness = BrowseHarness(endpoint: server.url + "/ota", query: query)
+        harness.dialect = OTADialect()
+        harness.images = .disabled
+        let activity = try await harness.run { terminal in
+            try await terminal.waitUntil("the first page") { _ in Self.count(in: terminal.statusText) != nil }
+            #expect(Self.count(in: terminal.statusText)?.final == false, "\(terminal.statusText)")
+            terminal.inject(.char("G"))
+            try await terminal.waitUntil("the walk's progress") { _ in terminal.statusText.contains("to the end: ") }
+            try await terminal.waitUntil("the true end", timeout: .seconds(60)) { _ in
+                Self.count(in: terminal.statusText).map { $0.final } == true
+            }
+            #expect(Self.count(in: terminal.statusText)?.rows == everything.count, "\(terminal.statusText)")
+            #expect(!terminal.statusText.contains("to the end: "))
+            try await terminal.waitUntil("the last row selected") { _ in
+                terminal.statusText.contains("row \(PriceText.grouped(String(everything.count))) of")
+            }
+            #expect(terminal.names(logoColumn: false).last == everything.last?.name)
+            // Rows already seen stay random access: back to the top without a request.
+            terminal.inject(.char("g"))
+            try await terminal.waitUntil("the first row") { _ in terminal.names(logoColumn: false).first == everything.first?.name }
+            // Enter: OpenTravel has no details operation; the row's fields, its price for the stay.
+            terminal.inject(.enter)
+            try await terminal.waitUntil("the row's details") { lines in lines.contains { $0.contains("for the stay") } }
+            #expect(terminal.screenLines.contains { $0.contains("OpenTravel has no details operation") })
+            #expect(!terminal.screenLines.contains { $0.contains("Could not load") })
+            terminal.inject(.escape)
+            try await terminal.waitUntil("the table again") { _ in Self.count(in: terminal.statusText) != nil }
+            // s: name → price (rate) → relevance; stars and distance are not OpenTravel orders.
+            for expected in ["sort price", "sort relevance", "sort name"] {
+                terminal.inject(.char("s"))
+                try await terminal.waitUntil(expected) { _ in terminal.statusText.contains(expected) }
+                #expect(!terminal.statusText.contains("⚠"), "\(terminal.statusText)")
+            }
+        }
+        // Sequential: the walk asked for each page once, in order, none skipped.
+        let walked = activity.pagesRequested.prefix((everything.count + 49) / 50)
+        #expect(Array(walked) == Array(0..<walked.count))
+        #expect(walked.count == (everything.count + 49) / 50)
+    }
 }

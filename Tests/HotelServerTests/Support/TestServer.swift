@@ -49,8 +49,8 @@ struct TestServer {
         return Reply(status: Int(response.status.code), headers: response.headers, body: Array(bytes.readableBytesView))
     }
 
-    func post(_ soap: SOAPRequest) async throws -> Reply {
-        try await request("/soap", method: .POST, headers: soap.headers.map { ($0.name, $0.value) }, body: soap.body)
+    func post(_ soap: SOAPRequest, path: String = "/soap") async throws -> Reply {
+        try await request(path, method: .POST, headers: soap.headers.map { ($0.name, $0.value) }, body: soap.body)
     }
 
     /// POSTs raw bytes as SOAP 1.1 (or 1.2).

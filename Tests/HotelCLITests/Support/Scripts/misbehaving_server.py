@@ -157,6 +157,10 @@ def handle(conn):
             conn.sendall(f"HTTP/1.1 200 OK\r\nContent-Type: text/xml\r\nContent-Length: {len(cut)}\r\nConnection: close\r\n\r\n{cut}".encode())
         elif mode == "page":
             reply(conn, "200 OK", "text/xml; charset=utf-8", PAGE)
+        elif mode == "file":
+            # A saved response (a foreign dialect's, say) for every request.
+            with open(options.arg, encoding="utf-8") as saved:
+                reply(conn, "200 OK", "text/xml; charset=utf-8", saved.read())
         elif mode.startswith("redirect") and mode != "redirectloop":
             status = {"301": "301 Moved Permanently", "302": "302 Found", "307": "307 Temporary Redirect", "308": "308 Permanent Redirect"}[mode[-3:]]
             conn.sendall(f"HTTP/1.1 {status}\r\nLocation: {options.arg}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".encode())

@@ -1,12 +1,14 @@
 /// OpenTravel Hotel Amenity Codes (HAC code list) for the catalog's amenities, both ways.
 /// `HotelAmenity@Code` is an `OTA_CodeType` (digits), so schema-valid requests send these;
-/// our own names (`wifi`) are accepted too, as a lenient partner would.
+/// our service also accepts its own names (`wifi`), as a lenient partner would.
 ///
 /// ```swift
-/// OTAAmenityCodes.amenity(for: "179")   // "wifi"
+/// OTAAmenityCodes.amenity(forCode: "179")   // "wifi"
+/// OTAAmenityCodes.code(for: "pool")         // "71"
 /// ```
-enum OTAAmenityCodes {
-    static let byAmenity: [(amenity: String, code: String)] = [
+public enum OTAAmenityCodes {
+    /// Our amenity names and their HAC codes.
+    public static let byAmenity: [(amenity: String, code: String)] = [
         ("wifi", "179"),  // Wireless internet connection
         ("breakfast", "173"),  // Breakfast served in restaurant
         ("pool", "71"),  // Pool
@@ -21,10 +23,14 @@ enum OTAAmenityCodes {
         ("accessible", "186"),  // Accessible facilities
     ]
 
-    /// The catalog's amenity for a HAC code or one of our names; nil when we have none.
-    static func amenity(for code: String) -> String? {
-        if let pair = byAmenity.first(where: { $0.code == code }) { return pair.amenity }
-        let name = Amenity.normalize(code)
-        return Amenity.isKnown(name) ? name : nil
+    /// Our amenity for a HAC code; nil when the code has none here.
+    public static func amenity(forCode code: String) -> String? {
+        byAmenity.first { $0.code == code }?.amenity
+    }
+
+    /// The HAC code for one of our amenity names (any case); nil when HAC has none.
+    public static func code(for amenity: String) -> String? {
+        let name = amenity.trimmingXMLSpace.lowercased()
+        return byAmenity.first { $0.amenity == name }?.code
     }
 }
