@@ -41,19 +41,20 @@ struct ForeignOTAServerTests {
     @Test("hotels parse - prints one page of a paged PHP answer, and PHP's Errors as one line with exit 3")
     func parsePHPPageAndErrors() async throws {
         let hotels = try await PHPOTAServer.hotels()
-        let city = try #require(hotels.last?.city)
+        let city = try #require(hotels.last?.cityCode)
         let server = try await PHPOTAServer.start()
-        let page = try await server.post(PHPOTAServer.request(.v11, maxResponses: 2, city: city.uppercased()), version: .v11)
+        let page = try await server.post(PHPOTAServer.request(.v11, maxResponses: 2, cityCode: city.lowercased()), version: .v11)
         let parsed = try await HotelsBinary.run(["parse", "-", "--format", "csv"], stdin: page.body)
         #expect(parsed.status == 0, "\(parsed.stderr)")
         let ids = parsed.stdout.split(separator: "\n").dropFirst().map { String($0.prefix { $0 != "," }) }
-        #expect(ids == Array(hotels.filter { $0.city == city }.prefix(2).map(\.code)))
+        #expect(ids == Array(hotels.filter { $0.cityCode == city }.prefix(2).map(\.code)))
 
-        let refused = try await server.post(PHPOTAServer.request(.v12, city: "Atlantis"), version: .v12)
+        let refused = try await server.post(PHPOTAServer.request(.v12, cityCode: "XXA"), version: .v12)
         let failed = try await HotelsBinary.run(["parse", "-"], stdin: refused.body)
         #expect(failed.status == 3)
         #expect(failed.stdout.isEmpty)
         #expect(failed.stderrLines.count == 1, "\(failed.stderr)")
-        #expect(failed.stderr.contains("320") && failed.stderr.contains("Atlantis"), "\(failed.stderr)")
+        #expect(failed.stderr.contains("320") && failed.stderr.contains("XXA"), "\(failed.stderr)")
     }
+
 }

@@ -18,6 +18,8 @@ final class PHPOTAServer: Sendable {
         let code: String
         let name: String
         let city: String
+        /// The city's IATA code, what `HotelRef@HotelCityCode` takes.
+        let cityCode: String
         let country: String
         let stars: Int
         /// Nightly rates in cents, by room type.
@@ -65,12 +67,12 @@ final class PHPOTAServer: Sendable {
         try await requirePHP()
         let dump = try await HotelsBinary.run(["php", script], executable: "/usr/bin/env")
         try #require(dump.status == 0, "php ota_server.php: \(dump.stderr)")
-        let rows = try #require(try JSONSerialization.jsonObject(with: Data(dump.stdout.utf8)) as? [[Any]])
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(dump.stdout.utf8)) as? [[String: Any]])
         return try rows.map { row in
-            try #require(row.count == 6, "unexpected hotel \(row)")
-            return Hotel(
-                code: row[0] as? String ?? "", name: row[1] as? String ?? "", city: row[2] as? String ?? "",
-                country: row[3] as? String ?? "", stars: row[4] as? Int ?? -1, rates: row[5] as? [String: Int] ?? [:])
+            try Hotel(
+                code: #require(row["code"] as? String), name: #require(row["name"] as? String), city: #require(row["city"] as? String),
+                cityCode: #require(row["cityCode"] as? String), country: #require(row["country"] as? String),
+                stars: #require(row["stars"] as? Int), rates: #require(row["rates"] as? [String: Int]))
         }
     }
 
@@ -88,11 +90,13 @@ final class PHPOTAServer: Sendable {
 
     /// An `OTA_HotelAvailRQ` in a SOAP envelope.
     static func request(
-        _ version: SOAPVersion, maxResponses: Int? = nil, city: String? = nil, stay: (start: String, end: String)? = nil,
+        _ version: SOAPVersion, maxResponses: Int? = nil, cityCode: String? = nil, stay: (start: String, end: String)? = nil,
         rooms: Int? = nil
     ) -> String {
         let max = maxResponses.map { " MaxResponses=\"\($0)\"" } ?? ""
-        let criteria = city.map { "<HotelSearchCriteria><Criterion><HotelRef HotelCityCode=\"\($0)\"/></Criterion></HotelSearchCriteria>" }
+        let criteria = cityCode.map {
+            "<HotelSearchCriteria><Criterion><HotelRef HotelCityCode=\"\($0)\"/></Criterion></HotelSearchCriteria>"
+        }
         let dates = stay.map { "<StayDateRange Start=\"\($0.start)\" End=\"\($0.end)\"/>" }
         let candidates = rooms.map {
             "<RoomStayCandidates><RoomStayCandidate Quantity=\"\($0)\"><GuestCounts><GuestCount AgeQualifyingCode=\"10\" Count=\"1\"/>"

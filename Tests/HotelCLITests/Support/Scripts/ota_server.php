@@ -5,22 +5,22 @@
 // Usage: php -S 127.0.0.1:0 ota_server.php   (the port is on stderr's "Development Server" line)
 //   GET  /ota?wsdl  the WSDL, its addresses pointing at this server
 //   POST /ota       OTA_HotelAvail, SOAP 1.1 or 1.2 (PHP answers in the request's version)
-// php ota_server.php   prints the hotels as JSON, for the tests' expectations.
+// php ota_server.php   prints the hotels as JSON objects, for the tests' expectations.
 // OTA_WSDL=PATH overrides where the WSDL is read from.
 //
 // The response is handed to PHP as objects and arrays, never as XML text: the point is that
 // PHP's own serializer picks the prefixes, the layout and the escaping our reader must take.
-// Honoured: HotelRef@HotelCityCode (case ignored), MaxResponses (default 5), StayDateRange
-// (nights), RoomStayCandidate@Quantity, AvailRequestSegment@MoreDataEchoToken. An unknown
-// city or a token this server did not issue is answered with Errors.
+// Honoured: Criterion/Address/CityName (a city's name) and HotelRef@HotelCityCode (its IATA
+// code), case ignored; MaxResponses (default 5), StayDateRange (nights),
+// RoomStayCandidate@Quantity (rooms), AvailRequestSegment@MoreDataEchoToken. Anything else is
+// ignored. A city it does not know, or a token it did not issue, is answered with Errors.
 
-const OTA_NS = 'http://www.opentravel.org/OTA/2003/05';
 const DEFAULT_MAX_RESPONSES = 5;
 
+// Name => IATA code and centre. ASCII only: strtolower is all the case folding needed.
+const CITIES = ['Berlin' => ['BER', 52.52, 13.405], 'Lisbon' => ['LIS', 38.7223, -9.1393]];
 // Code, name, city, country, stars, [room type => nightly rate in cents]. The cheapest room
 // is not always listed first, so a reader taking the first RoomStay's price gets it wrong.
-// City names are ASCII: strtolower is all the case folding HotelCityCode needs here.
-const CENTRES = ['Berlin' => [52.52, 13.405], 'Lisbon' => [38.7223, -9.1393]];
 const HOTELS = [
     ['PHPBER01', 'Hotel Am Kupfergraben', 'Berlin', 'DE', 4, ['STD' => 14900, 'SUP' => 18900, 'STE' => 32000]],
     ['PHPBER02', 'Spreeufer Suites', 'Berlin', 'DE', 3, ['SUP' => 11950, 'STD' => 9900]],
@@ -76,7 +76,7 @@ function amount($cents) {
 
 // Somewhere near the city's centre, the same place for the same hotel on every request.
 function position(array $hotel) {
-    [$lat, $lon] = CENTRES[$hotel[2]];
+    [, $lat, $lon] = CITIES[$hotel[2]];
     $n = (int)substr($hotel[0], -2);
     return ['Latitude' => sprintf('%.4f', $lat + $n * 0.004), 'Longitude' => sprintf('%.4f', $lon - $n * 0.003)];
 }
@@ -128,11 +128,20 @@ function read_token($text, $city) {
 
 function OTA_HotelAvail($rq) {
     $segment = $rq->AvailRequestSegments->AvailRequestSegment[0];
+    $criterion = $segment->HotelSearchCriteria->Criterion[0] ?? null;
+    // The city, as a lower-case name: given by name, or by IATA code.
     $city = $asked = null;
-    foreach ($segment->HotelSearchCriteria->Criterion[0]->HotelRef ?? [] as $ref) {
+    if (isset($criterion->Address->CityName)) {
+        $asked = $criterion->Address->CityName;
+        $city = strtolower($asked);
+    }
+    foreach ($criterion->HotelRef ?? [] as $ref) {
         if (isset($ref->HotelCityCode)) {
             $asked = $ref->HotelCityCode;
-            $city = strtolower($asked);
+            $named = array_keys(array_filter(CITIES, function ($c) use ($asked) {
+                return strcasecmp($c[0], $asked) === 0;
+            }));
+            $city = strtolower($named[0] ?? "code $asked");
         }
     }
     $matching = array_values(array_filter(HOTELS, function ($h) use ($city) {
@@ -171,7 +180,11 @@ function OTA_HotelAvail($rq) {
 }
 
 if (PHP_SAPI === 'cli') {
-    echo json_encode(HOTELS, JSON_UNESCAPED_UNICODE), "\n";
+    $hotels = array_map(function ($h) {
+        return ['code' => $h[0], 'name' => $h[1], 'city' => $h[2], 'cityCode' => CITIES[$h[2]][0], 'country' => $h[3],
+            'stars' => $h[4], 'rates' => $h[5]];
+    }, HOTELS);
+    echo json_encode($hotels, JSON_UNESCAPED_UNICODE), "\n";
     exit(0);
 }
 
