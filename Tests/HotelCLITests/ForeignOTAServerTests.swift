@@ -57,4 +57,53 @@ struct ForeignOTAServerTests {
         #expect(failed.stderr.contains("320") && failed.stderr.contains("XXA"), "\(failed.stderr)")
     }
 
+    @Test(
+        "hotels search --dialect ota --all walks PHP's tokens: every hotel of the city once, at its cheapest stay",
+        arguments: [("Berlin", "--city", SOAPVersion.v11, false), ("LIS", "--city-code", .v12, false), ("lisbon", "--city", .v11, true)])
+    func searchWalksPHPPages(city: String, flag: String, version: SOAPVersion, fromWSDL: Bool) async throws {
+        let expected = try await PHPOTAServer.hotels().filter { $0.city.lowercased() == city.lowercased() || $0.cityCode == city }
+        try #require(expected.count > 4, "the city must need several pages of 2")
+        let server = try await PHPOTAServer.start()
+        // From the WSDL PHP serves (ours, its address rewritten), the client finds the
+        // endpoint and that it speaks OpenTravel without being told.
+        let service = fromWSDL ? ["--wsdl", server.endpoint + "?wsdl"] : ["--endpoint", server.endpoint, "--dialect", "ota"]
+        // Pages of 2 hotels: all of them only come back if the walk follows every token, and
+        // each exactly once only if it never asks for a page twice. --max-time: a walk that
+        // went round in circles (the client does not notice a token coming back) must fail
+        // the test, not hang it.
+        let result = try await HotelsBinary.run(
+            ["search"] + service + [
+                "--soap-version", version.rawValue, flag, city,
+                "--check-in", "2027-05-10", "--check-out", "2027-05-12", "--guests", "2", "--all", "--page-size", "2", "--format", "csv",
+                "--max-time", "60",
+            ])
+        try #require(result.status == 0, "exit \(result.status): \(result.stderr)")
+        #expect(result.stderr.isEmpty, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first == "hotel_id,name,address,city,country,latitude,longitude,stars,price,currency,distance_km,logo_url")
+        // No value here needs CSV quoting, so a comma always separates fields.
+        let rows = lines.dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+        #expect(rows.map { $0.first ?? "" } == expected.map(\.code), "every hotel once, in the partner's order")
+        for (row, hotel) in zip(rows, expected) {
+            try #require(row.count == 12, "\(row)")
+            let cheapest = try #require(hotel.rates.values.min()) * 2
+            #expect(row[1] == hotel.name)
+            #expect(row[3] == hotel.city)
+            #expect(row[7] == String(hotel.stars))
+            #expect(row[8] == String(format: "%d.%02d", cheapest / 100, cheapest % 100), "price of \(hotel.code)")
+            #expect(row[9] == "EUR")
+        }
+    }
+
+    @Test("hotels search --dialect ota: PHP's Errors for an unknown city exit 3 with one line on stderr")
+    func searchUnknownCity() async throws {
+        let server = try await PHPOTAServer.start()
+        let result = try await HotelsBinary.run([
+            "search", "--endpoint", server.endpoint, "--dialect", "ota", "--city", "Atlantis", "--all", "--format", "csv",
+        ])
+        #expect(result.status == 3, "\(result.stderr)")
+        #expect(result.stdout.isEmpty, "no header without a row: \(result.stdout)")
+        #expect(result.stderrLines.count == 1, "\(result.stderr)")
+        #expect(result.stderr.contains("320") && result.stderr.contains("Atlantis"), "\(result.stderr)")
+    }
 }
