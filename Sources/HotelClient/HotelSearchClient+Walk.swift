@@ -36,28 +36,68 @@ extension HotelSearchClient {
         var ahead: [Prefetch] = []
         defer { for prefetched in ahead { prefetched.task.cancel() } }
         fill(&ahead, after: first, window: window, query: query, totalCount: nil)
-        var page = try await searchPage(query, page: first, onHotel: emit, afterChunk: afterChunk)
+        var asked: Set<PageStart> = [first.start]
+        var page = try await read(query, first, prefetched: nil, emit: emit, afterChunk: afterChunk)
         onTotal(page.totalCount)
         notices(of: page)
         while walk.wantsMore, let next = page.next {
+            // A partner that hands back a continuation already followed would have us print
+            // the same rows forever.
+            guard asked.insert(next).inserted else {
+                throw SOAPParseError(
+                    .invalidValue, line: 0,
+                    reason: "\(configuration.endpoint.absoluteString) sent a continuation it had sent before; following it would never end")
+            }
             let before = walk.written + walk.skipped
             if let prefetched = ahead.first, prefetched.request.start == next {
                 ahead.removeFirst()
                 fill(&ahead, after: prefetched.request, window: window, query: query, totalCount: page.totalCount)
-                page = try await prefetched.task.value.read(onHotel: emit)
-                try afterChunk()  // the next page may still be on its way
+                page = try await read(query, prefetched.request, prefetched: prefetched.task, emit: emit, afterChunk: afterChunk)
             } else {
                 for prefetched in ahead { prefetched.task.cancel() }
                 ahead = []
                 let request = PageRequest(start: next, size: walk.nextSize)
                 fill(&ahead, after: request, window: window, query: query, totalCount: page.totalCount)
-                page = try await searchPage(query, page: request, onHotel: emit, afterChunk: afterChunk)
+                page = try await read(query, request, prefetched: nil, emit: emit, afterChunk: afterChunk)
             }
             notices(of: page)
             // A page that says "more" but holds nothing would have us ask forever.
             if walk.written + walk.skipped == before { return false }
         }
         return walk.refused > 0 || (!walk.wantsMore && page.next != nil)
+    }
+
+    /// One page, from its prefetch if there is one. A page cut off by a reset or a closed
+    /// connection (a replica restarting behind a balancer) is asked for again, up to
+    /// `retries` times: a page is idempotent (stable order, ties by id; a token names the
+    /// same rows), so the rows of it already handed on are counted and skipped, and every
+    /// row comes out exactly once.
+    private func read(
+        _ query: HotelQuery, _ request: PageRequest, prefetched: Task<PrefetchedResponse, any Error>?,
+        emit: @escaping (HotelInfo) throws -> Void, afterChunk: () throws -> Void
+    ) async throws -> ResultPage {
+        var handedOn = 0
+        var attempt = 0
+        while true {
+            var index = 0
+            let skip = handedOn
+            let once: (HotelInfo) throws -> Void = { hotel in
+                index += 1
+                if index > skip { try emit(hotel) }
+            }
+            do {
+                if attempt == 0, let prefetched {
+                    let page = try await prefetched.value.read(onHotel: once)
+                    try afterChunk()  // the next page may still be on its way
+                    return page
+                }
+                return try await searchPage(query, page: request, onHotel: once, afterChunk: afterChunk)
+            } catch let error as HotelClientError where error.isRetryable && attempt < configuration.retries {
+                handedOn = max(handedOn, index)
+                attempt += 1
+                try await backoff(attempt, because: "\(error.description); asking for the page again, \(handedOn) rows of it already out")
+            }
+        }
     }
 
     /// A page being downloaded ahead of the one being read.

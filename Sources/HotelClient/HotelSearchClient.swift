@@ -236,7 +236,7 @@ public struct HotelSearchClient: Sendable {
         return to.absoluteString
     }
 
-    private func backoff(_ attempt: Int, because reason: String) async throws {
+    func backoff(_ attempt: Int, because reason: String) async throws {
         // 0.25 s, 0.5 s, 1 s, … capped at 8 s, with jitter so retrying clients spread out.
         let base = min(8.0, 0.25 * pow(2.0, Double(attempt - 1)))
         let delay = base * Double.random(in: 0.8...1.2)

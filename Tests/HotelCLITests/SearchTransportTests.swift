@@ -83,6 +83,38 @@ struct SearchTransportTests {
         #expect(loop.requests.count == 2, "\(loop.log)")  // /soap, /loop, then the cycle is seen
     }
 
+    // MARK: Cut-off pages
+
+    @Test("every other answer cut off by a reset: each page asked for again, every row exactly once, as asking directly")
+    func resetMidPage() async throws {
+        let live = try await Self.live()
+        let flaky = try await ScriptedServer("resetodd", live.endpoint)
+        let flags = ["--city", "Paris", "--sort", "name", "--all", "--page-size", "10", "--format", "csv"]
+        let direct = try await HotelsBinary.run(["search", "--endpoint", live.endpoint] + flags)
+        let result = try await HotelsBinary.run(["search", "--endpoint", flaky.url, "--verbose"] + flags)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == direct.stdout)
+        let rows = direct.stdout.split(separator: "\n").count - 1
+        #expect(rows > 30, "the walk must cross several pages")
+        #expect(flaky.requests.count >= 2 * ((rows + 9) / 10) - 1, "\(flaky.requests.count) requests")
+        #expect(result.stderr.contains("asking for the page again"), "\(result.stderr)")
+
+        // Without retries the cut is an error that says so, and the rows before it stay.
+        let once = try await ScriptedServer("resetodd", live.endpoint)
+        let failed = try await HotelsBinary.run(["search", "--endpoint", once.url, "--retries", "0"] + flags)
+        #expect(failed.status == 69, "\(failed.stderr)")
+        #expect(failed.stderr.contains("the connection was reset") && failed.stderr.contains("output is incomplete"), "\(failed.stderr)")
+    }
+
+    @Test("a partner that hands back a continuation already followed: exit 65 instead of looping forever")
+    func repeatedToken() async throws {
+        let same = try await ScriptedServer("file", HotelsBinary.sample("ota/avail-response-soap11.xml"))
+        let result = try await HotelsBinary.run(["search", "--endpoint", same.url, "--dialect", "ota", "--all", "--max-time", "30"])
+        #expect(result.status == 65, "\(result.stderr)")
+        #expect(result.stderr.contains("sent a continuation it had sent before"), "\(result.stderr)")
+        #expect(same.requests.count == 2)
+    }
+
     // MARK: gzip
 
     @Test("a gzip-encoded response: Accept-Encoding sent, every row parsed, in order")

@@ -24,7 +24,10 @@ struct ConnectionOptions: ParsableArguments {
     @Option(help: "Seconds to wait for a connection, and for each part of a response.")
     var timeout: Double = 30
 
-    @Option(help: "Extra attempts after a refused or reset connection or HTTP 503 (never after a fault, never once rows are out).")
+    @Option(
+        help:
+            "Extra attempts after a refused or reset connection or HTTP 503 (never after a fault); a page cut off mid-way is asked for again without repeating rows."
+    )
     var retries: Int = 2
 
     @Option(help: "Abandon a response larger than this many bytes (a compressed one: once inflated).")

@@ -16,6 +16,7 @@ Modes: html502 (nginx-style 502 page), stall (accepts, never answers),
        shortbody (a Content-Length longer than the body, then close: cut off mid-body),
        badhead (a response head that is not HTTP), hugehead (a 1 MiB response head),
        reset (half a response, then a TCP reset), hangup (closes without answering),
+       resetodd URL (relays to URL; every odd answer is cut two thirds in with a TCP reset),
        drip (the page, one byte every 0.2 s),
        gzipbomb (a gzip body, ~4 MB per GB, whose one hotel name inflates to 4 GB; compressed as sent).
 --log FILE appends each request's line and headers (and "body-bytes: N") to FILE.
@@ -30,6 +31,8 @@ import struct
 import threading
 import time
 import urllib.parse
+import urllib.request
+import urllib.error
 import zlib
 
 PAGE = (
@@ -127,6 +130,20 @@ def forward(conn, request_line, headers, body):
     upstream.close()
 
 
+def relay(url, request, body):
+    """POSTs `body` to `url` with the request's SOAP headers; (status, content type, bytes)."""
+    forward = urllib.request.Request(url, data=body, method="POST")
+    for line in request[1]:
+        name, _, value = line.partition(":")
+        if name.strip().lower() in ("content-type", "soapaction"):
+            forward.add_header(name.strip(), value.strip())
+    try:
+        with urllib.request.urlopen(forward, timeout=30) as answer:
+            return answer.status, answer.headers.get("Content-Type"), answer.read()
+    except urllib.error.HTTPError as answer:
+        return answer.code, answer.headers.get("Content-Type"), answer.read()
+
+
 def reply(conn, status, content_type, body):
     payload = body.encode()
     conn.sendall(f"HTTP/1.1 {status}\r\nContent-Type: {content_type}\r\nContent-Length: {len(payload)}\r\nConnection: close\r\n\r\n".encode() + payload)
@@ -157,6 +174,17 @@ def handle(conn):
             conn.sendall(f"HTTP/1.1 200 OK\r\nContent-Type: text/xml\r\nContent-Length: {len(cut)}\r\nConnection: close\r\n\r\n{cut}".encode())
         elif mode == "page":
             reply(conn, "200 OK", "text/xml; charset=utf-8", PAGE)
+        elif mode == "resetodd":
+            # A flaky hop in front of a real service: every odd request's answer is cut off
+            # two thirds in, after whole hotels went through, with a TCP reset.
+            body_bytes = request[2]
+            status, content_type, payload = relay(options.arg, request, body_bytes)
+            head = f"HTTP/1.1 {status}\r\nContent-Type: {content_type}\r\nContent-Length: {len(payload)}\r\n\r\n".encode()
+            if n % 2 == 1:
+                conn.sendall(head + payload[: len(payload) * 2 // 3])
+                conn.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+            else:
+                conn.sendall(head + payload)
         elif mode == "file":
             # A saved response (a foreign dialect's, say) for every request.
             with open(options.arg, encoding="utf-8") as saved:
