@@ -37,6 +37,10 @@ public struct HotelClientError: Error, Sendable, Equatable, CustomStringConverti
     private let failure: Failure
     /// The URL the failing request went to.
     public let url: String
+    /// The response had begun arriving when this happened: some of its rows may be out.
+    /// The page walk asks for such a page again (skipping what was handed on); a failure
+    /// before any byte arrived is retried by the transport itself.
+    public internal(set) var cutOffMidResponse = false
 
     private init(_ failure: Failure, url: String) {
         self.failure = failure

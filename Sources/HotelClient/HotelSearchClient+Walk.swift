@@ -92,7 +92,7 @@ extension HotelSearchClient {
                     return page
                 }
                 return try await searchPage(query, page: request, onHotel: once, afterChunk: afterChunk)
-            } catch let error as HotelClientError where error.isRetryable && attempt < configuration.retries {
+            } catch let error as HotelClientError where error.cutOffMidResponse && error.isRetryable && attempt < configuration.retries {
                 handedOn = max(handedOn, index)
                 attempt += 1
                 try await backoff(attempt, because: "\(error.description); asking for the page again, \(handedOn) rows of it already out")

@@ -203,8 +203,11 @@ public struct HotelSearchClient: Sendable {
             } catch {
                 let mapped = await TransportFailure.map(
                     error, url: url, timeout: configuration.timeout, maxResponseSize: configuration.maxResponseSize)
-                guard !delivered, let clientError = mapped as? HotelClientError, clientError.isRetryable, attempt < configuration.retries
-                else {
+                if delivered, var cut = mapped as? HotelClientError {
+                    cut.cutOffMidResponse = true
+                    throw cut
+                }
+                guard let clientError = mapped as? HotelClientError, clientError.isRetryable, attempt < configuration.retries else {
                     throw mapped
                 }
                 attempt += 1
