@@ -17,7 +17,10 @@ public struct HotelsCommand: AsyncParsableCommand {
 
             \(ExitStatus.helpTable)
             """,
-        subcommands: [DemoCommand.self, BrowseCommand.self, SearchCommand.self, ServeCommand.self, SeedCommand.self, ParseCommand.self]
+        subcommands: [
+            DemoCommand.self, BrowseCommand.self, SearchCommand.self, ServeCommand.self, SeedCommand.self, ParseCommand.self,
+            CacheCommand.self,
+        ]
     )
 
     public init() {}

@@ -14,7 +14,7 @@ extension HotelClientError {
             case connectionRefused, hostNotFound, connectionReset, connectionClosed, connectionFailed
             case certificateUntrusted, certificateNameMismatch, notTLS, tlsFailed, proxyFailed
             case timeout, httpStatus, malformedResponseHead, responseTooLarge, invalidEndpoint, wsdlHasNoEndpoint, redirectLoop
-            case redirectRefused
+            case redirectRefused, notCached
         }
 
         private let base: Base
@@ -41,12 +41,13 @@ extension HotelClientError {
         public static let wsdlHasNoEndpoint = Code(.wsdlHasNoEndpoint)
         public static let redirectLoop = Code(.redirectLoop)
         public static let redirectRefused = Code(.redirectRefused)
+        public static let notCached = Code(.notCached)
 
         /// The broad class: what an exit code or a status bar needs.
         public var kind: Kind {
             switch base {
             case .connectionRefused, .hostNotFound, .connectionReset, .connectionClosed, .connectionFailed,
-                .certificateUntrusted, .certificateNameMismatch, .notTLS, .tlsFailed, .proxyFailed:
+                .certificateUntrusted, .certificateNameMismatch, .notTLS, .tlsFailed, .proxyFailed, .notCached:
                 return .network
             case .timeout: return .timeout
             case .httpStatus, .malformedResponseHead, .redirectLoop, .redirectRefused: return .http

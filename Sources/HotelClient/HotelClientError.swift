@@ -32,6 +32,7 @@ public struct HotelClientError: Error, Sendable, Equatable, CustomStringConverti
         case wsdlHasNoEndpoint
         case redirectLoop(String)
         case redirectRefused(String, String)
+        case notCached
     }
 
     private let failure: Failure
@@ -76,6 +77,8 @@ public struct HotelClientError: Error, Sendable, Equatable, CustomStringConverti
     public static func redirectRefused(_ url: String, to target: String, reason: String) -> HotelClientError {
         .init(.redirectRefused(target, reason), url: url)
     }
+    /// `--offline` and the response is not in the cache.
+    public static func notCached(_ url: String) -> HotelClientError { .init(.notCached, url: url) }
     /// No answer (or no more bytes) within the timeout.
     public static func timeout(_ url: String, seconds: Double) -> HotelClientError { .init(.timeout(seconds), url: url) }
     /// An HTTP error whose body is not SOAP; `what` describes the body.
@@ -113,6 +116,7 @@ public struct HotelClientError: Error, Sendable, Equatable, CustomStringConverti
         case .wsdlHasNoEndpoint: return .wsdlHasNoEndpoint
         case .redirectLoop: return .redirectLoop
         case .redirectRefused: return .redirectRefused
+        case .notCached: return .notCached
         }
     }
 
@@ -157,6 +161,8 @@ public struct HotelClientError: Error, Sendable, Equatable, CustomStringConverti
             return "cannot connect securely to \(url): \(reason)"
         case .redirectLoop(let reason):
             return "\(url) redirects without end (\(reason))"
+        case .notCached:
+            return "the answer from \(url) to this request is not in the cache, and the network is not to be used"
         case .redirectRefused(let target, let reason):
             return "\(url) redirects to \(target), which was not followed: \(reason)"
         case .timeout(let seconds):

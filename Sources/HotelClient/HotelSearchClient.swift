@@ -36,6 +36,10 @@ public struct HotelSearchClient: Sendable {
         /// Redirects are then followed only within the same scheme, host and port (or from
         /// http to https on the same host), so the header never leaves for elsewhere.
         public var credentials: UsernameToken?
+        /// Responses kept on disk between runs (nil: none kept, none used — `--no-cache`).
+        public var cache: ResponseCache?
+        /// Answer only from `cache`, never the network (`--offline`).
+        public var offline = false
 
         public init(
             endpoint: URL, version: SOAPVersion = .v11, dialect: any SOAPDialect = HotelSearchDialect(), timeout: Double = 30,
@@ -106,13 +110,13 @@ public struct HotelSearchClient: Sendable {
         _ query: HotelQuery, page: PageRequest, onHotel: @escaping (HotelInfo) throws -> Void, afterChunk: () throws -> Void = {}
     ) async throws -> ResultPage {
         let request = try dialect.searchRequest(query, page: page, version: configuration.version)
-        return try await send(request, into: dialect.responseReader(onHotel: onHotel), afterChunk: afterChunk).page()
+        return try await sendPage(request, into: dialect.responseReader(onHotel: onHotel), afterChunk: afterChunk)
     }
 
     /// One page, collected.
     public func searchPage(_ query: HotelQuery, page: PageRequest) async throws -> ResultPage {
         let request = try dialect.searchRequest(query, page: page, version: configuration.version)
-        return try await send(request, into: dialect.responseReader(onHotel: nil)).page()
+        return try await sendPage(request, into: dialect.responseReader(onHotel: nil))
     }
 
     /// One hotel's details.
@@ -126,30 +130,102 @@ public struct HotelSearchClient: Sendable {
     public func prefetchSearchPage(_ query: HotelQuery, page: PageRequest) async throws -> PrefetchedResponse {
         let request = try dialect.searchRequest(query, page: page, version: configuration.version)
         let sink = ByteCollector()
-        _ = try await transfer(request) { chunk in sink.append(chunk) }
-        return PrefetchedResponse(chunks: sink.chunks, dialect: dialect, source: configuration.endpoint.absoluteString)
+        let transfer = try await transfer(request) { chunk in sink.append(chunk) }
+        return PrefetchedResponse(
+            chunks: sink.chunks, dialect: dialect, source: configuration.endpoint.absoluteString, transfer: transfer)
     }
 
     // MARK: Transport
 
-    /// Posts `request` and feeds the response body to `reader` chunk by chunk.
+    /// Posts `request` and feeds the response body to `reader` chunk by chunk; the response
+    /// goes into the cache only once the reader has read it whole.
     func send(_ request: SOAPRequest, into reader: any SOAPResponseReader, afterChunk: () throws -> Void = {}) async throws -> HotelResponse
     {
-        _ = try await transfer(request) { chunk in
+        try await sendReporting(request, into: reader, afterChunk: afterChunk).response
+    }
+
+    /// `send` for a page, with a notice when the page came from a stale cache entry.
+    func sendPage(_ request: SOAPRequest, into reader: any SOAPResponseReader, afterChunk: () throws -> Void = {}) async throws
+        -> ResultPage
+    {
+        let (response, transfer) = try await sendReporting(request, into: reader, afterChunk: afterChunk)
+        var page = try response.page()
+        if let notice = transfer.delivery.notice { page.notices.append(notice) }
+        return page
+    }
+
+    private func sendReporting(_ request: SOAPRequest, into reader: any SOAPResponseReader, afterChunk: () throws -> Void) async throws
+        -> (response: HotelResponse, transfer: Transfer)
+    {
+        let transfer = try await transfer(request) { chunk in
             try chunk.withUnsafeReadableBytes { try reader.feed($0) }
             try afterChunk()
         }
         do {
-            return try reader.finish()
+            let response = try reader.finish()
+            transfer.commit?()
+            return (response, transfer)
         } catch let error as SOAPParseError {
             throw error.from(configuration.endpoint.absoluteString)
         }
     }
 
-    /// The HTTP exchange with retries. SOAP responses (200, or a 500 fault) stream into
-    /// `consume`; anything else becomes a `HotelClientError` describing what arrived.
-    private func transfer(_ soap: SOAPRequest, consume: (ByteBuffer) throws -> Void) async throws -> Int {
+    /// How a response was come by, and what to do once it has been read whole.
+    struct Transfer: Sendable {
+        var status: Int
+        var delivery: Delivery
+        /// Stores the response in the cache: called only when the reader accepted it.
+        var commit: (@Sendable () -> Void)?
+    }
+
+    /// Where a response came from.
+    enum Delivery: Sendable {
+        case network
+        /// A cache entry still fresh (or `--offline`), `age` seconds old.
+        case cached(age: Int, stale: Bool)
+        /// A cache entry the service confirmed unchanged (304).
+        case revalidated
+        /// A stale entry, because the service could not answer (stale-if-error).
+        case stale(age: Int, because: HotelClientError)
+
+        /// What to tell the user, for the pages that did not come fresh from the service.
+        var notice: String? {
+            switch self {
+            case .network, .revalidated, .cached(_, stale: false): return nil
+            case .cached(let age, stale: true): return "offline: rows from a response cached \(Self.describe(age)) ago"
+            case .stale(let age, let because): return "\(because.description); rows from a response cached \(Self.describe(age)) ago"
+            }
+        }
+
+        /// `45 s`, `12 min`, `3 h`, `2 days`: coarse, so the notices of neighbouring pages agree.
+        static func describe(_ seconds: Int) -> String {
+            switch seconds {
+            case ..<60: return "\(seconds) s"
+            case ..<3600: return "\(seconds / 60) min"
+            case ..<172_800: return "\(seconds / 3600) h"
+            default: return "\(seconds / 86_400) days"
+            }
+        }
+    }
+
+    /// The HTTP exchange with retries, through the response cache when there is one. SOAP
+    /// responses (200, or a 500 fault) stream into `consume`; anything else becomes a
+    /// `HotelClientError` describing what arrived.
+    ///
+    /// A fresh cache entry (or any entry, `--offline`) is the answer without a request; a
+    /// stale one is revalidated with `If-None-Match` (304: the entry is the answer), and is
+    /// the answer too when the service cannot be reached (stale-if-error).
+    private func transfer(_ soap: SOAPRequest, consume: (ByteBuffer) throws -> Void) async throws -> Transfer {
         var url = configuration.endpoint.absoluteString
+        let cache = configuration.cache
+        let key = cache?.key(for: soap, endpoint: configuration.endpoint, dialect: dialect.name)
+        let cached = key.flatMap { cache?.load($0) }
+        if let cached, configuration.offline || cached.isFresh(at: Date()) {
+            try consume(ByteBuffer(bytes: cached.body))
+            return Transfer(status: 200, delivery: .cached(age: cached.age(at: Date()), stale: !cached.isFresh(at: Date())), commit: nil)
+        }
+        if configuration.offline { throw HotelClientError.notCached(url) }
+
         var redirects = 0
         func request() throws -> HTTPClientRequest {
             var request = HTTPClientRequest(url: url)
@@ -157,10 +233,17 @@ public struct HotelSearchClient: Sendable {
             for (name, value) in soap.headers { request.headers.add(name: name, value: value) }
             request.headers.add(name: "Accept-Encoding", value: "gzip, deflate")
             request.headers.add(name: "User-Agent", value: "hotels/1.0")
+            if let etag = cached?.etag { request.headers.add(name: "If-None-Match", value: etag) }
             // Signed anew for each attempt: a replayed nonce is refused by design.
             let body = try configuration.credentials.map { try soap.addingHeader($0.header()).body } ?? soap.body
             request.body = .bytes(ByteBuffer(bytes: body))
             return request
+        }
+        /// The stale entry stands in for an answer the service could not give.
+        func staleIfError(_ error: HotelClientError) throws -> Transfer? {
+            guard let cached, error.code.kind == .network || error.code.kind == .timeout || (error.status ?? 0) >= 500 else { return nil }
+            try consume(ByteBuffer(bytes: cached.body))
+            return Transfer(status: 200, delivery: .stale(age: cached.age(at: Date()), because: error), commit: nil)
         }
 
         var attempt = 0
@@ -178,9 +261,23 @@ public struct HotelSearchClient: Sendable {
                     guard redirects <= 5 else { throw HotelClientError.redirectLoop(url, reason: "more than 5 redirects") }
                     continue
                 }
+                if status == 304, let cached, let key, let cache {
+                    // Unchanged: the entry is the answer, fresh again for as long as the service now says.
+                    let refreshed = ResponseCache.Entry(
+                        storedAt: Date(), maxAge: Self.maxAge(response.headers) ?? cached.maxAge,
+                        etag: response.headers.first(name: "ETag") ?? cached.etag, body: cached.body)
+                    cache.store(key, refreshed)
+                    delivered = true
+                    try consume(ByteBuffer(bytes: cached.body))
+                    return Transfer(status: 200, delivery: .revalidated, commit: nil)
+                }
                 let contentType = response.headers.first(name: "Content-Type")?.lowercased() ?? ""
                 let isSOAP = contentType.contains("xml")
                 if status == 200 || (status == 500 && isSOAP) || (status >= 400 && isSOAP && status != 503) {
+                    // Only whole 200 answers are kept, and only what the service allows.
+                    let keeping =
+                        status == 200 && key != nil && !(response.headers.first(name: "Cache-Control")?.contains("no-store") ?? false)
+                    var kept: [UInt8] = []
                     var received = 0
                     for try await chunk in response.body {
                         received += chunk.readableBytes
@@ -188,9 +285,17 @@ public struct HotelSearchClient: Sendable {
                             throw HotelClientError.responseTooLarge(url, limit: configuration.maxResponseSize)
                         }
                         delivered = true
+                        if keeping { kept.append(contentsOf: chunk.readableBytesView) }
                         try consume(chunk)
                     }
-                    return status
+                    var commit: (@Sendable () -> Void)?
+                    if keeping, let key, let cache {
+                        let entry = ResponseCache.Entry(
+                            storedAt: Date(), maxAge: Self.maxAge(response.headers) ?? 0, etag: response.headers.first(name: "ETag"),
+                            body: kept)
+                        commit = { cache.store(key, entry) }
+                    }
+                    return Transfer(status: status, delivery: .network, commit: commit)
                 }
                 let body = try await response.body.collect(upTo: 64 * 1024)
                 let error = HotelClientError.httpStatus(url, status: status, what: BodyPreview.describe(Array(body.readableBytesView)))
@@ -199,6 +304,7 @@ public struct HotelSearchClient: Sendable {
                     try await backoff(attempt, because: "HTTP \(status)")
                     continue
                 }
+                if let stale = try staleIfError(error) { return stale }
                 throw error
             } catch {
                 let mapped = await TransportFailure.map(
@@ -208,12 +314,24 @@ public struct HotelSearchClient: Sendable {
                     throw cut
                 }
                 guard let clientError = mapped as? HotelClientError, clientError.isRetryable, attempt < configuration.retries else {
+                    if let clientError = mapped as? HotelClientError, let stale = try staleIfError(clientError) { return stale }
                     throw mapped
                 }
                 attempt += 1
                 try await backoff(attempt, because: clientError.description)
             }
         }
+    }
+
+    /// `max-age` of a `Cache-Control` header, 0 for `no-cache`; nil when it says neither.
+    static func maxAge(_ headers: HTTPHeaders) -> Int? {
+        guard let value = headers.first(name: "Cache-Control")?.lowercased() else { return nil }
+        for directive in value.split(separator: ",") {
+            let part = directive.trimmingCharacters(in: .whitespaces)
+            if part == "no-cache" { return 0 }
+            if part.hasPrefix("max-age="), let seconds = Int(part.dropFirst(8)), seconds >= 0 { return seconds }
+        }
+        return nil
     }
 
     /// Where a redirect from `url` to `location` leads, if a signed request may go there:
@@ -256,6 +374,8 @@ public struct PrefetchedResponse: Sendable {
     let dialect: any SOAPDialect
     /// The URL it came from, for errors.
     let source: String
+    /// How it was come by; its `commit` stores it once read.
+    let transfer: HotelSearchClient.Transfer
 
     /// The whole body.
     public var body: [UInt8] { chunks.flatMap { $0.readableBytesView } }
@@ -279,7 +399,10 @@ public struct PrefetchedResponse: Sendable {
                 }
             }
             if !gathered.isEmpty { try gathered.withUnsafeBytes { try reader.feed($0) } }
-            return try reader.finish().page()
+            var page = try reader.finish().page()
+            transfer.commit?()
+            if let notice = transfer.delivery.notice { page.notices.append(notice) }
+            return page
         } catch let error as SOAPParseError {
             throw error.from(source)
         }

@@ -11,7 +11,8 @@ struct SearchTransportTests {
         try await LiveServer.shared()
     }
 
-    static let query = ["--city", "Paris", "--sort", "name", "--limit", "5"]
+    // No response cache: these tests are about what goes over the network.
+    static let query = ["--city", "Paris", "--sort", "name", "--limit", "5", "--no-cache"]
 
     // MARK: HTTPS
 

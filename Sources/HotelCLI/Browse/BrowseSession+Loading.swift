@@ -96,8 +96,9 @@ extension BrowseSession {
                 pages.receive(page: page, rows: received.hotels, hasMore: received.next != nil)
             }
             state.updateRowCount(pages.rowCount)
-            // The service's remarks (OpenTravel Warnings) once, on the first page.
-            if page == 0, let remark = received.notices.first {
+            // The service's remarks (OpenTravel Warnings), or that the rows are from the cache
+            // because the service could not be reached, and how old they are.
+            if let remark = received.notices.first {
                 notice = "service warns: \(remark)" + (received.notices.count > 1 ? " (+\(received.notices.count - 1) more)" : "")
             }
             if var walk = walkToEnd, let count = pages.rowCount {

@@ -45,6 +45,12 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "The base URL clients reach this server by, used in the WSDL and logo URLs.")
     var publicURL: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Seconds clients may reuse a /soap answer without asking again (Cache-Control: max-age; 0: revalidate each time).",
+            valueName: "seconds"))
+    var maxAge = 60
+
     @Option(help: "Refuse request bodies larger than this many bytes.")
     var maxBodySize = 1 << 20
 
@@ -71,6 +77,7 @@ struct ServeCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0…65535") }
+        guard maxAge >= 0 else { throw ValidationError("--max-age must be 0 or more seconds") }
         guard maxBodySize >= 1024 else { throw ValidationError("--max-body-size must be at least 1024") }
         for (flag, value) in [("--head-timeout", headTimeout), ("--body-timeout", bodyTimeout), ("--idle-timeout", idleTimeout)] {
             guard value > 0, value <= 86_400 else { throw ValidationError("\(flag) must be more than 0 and at most 86400 seconds") }
@@ -93,7 +100,7 @@ struct ServeCommand: AsyncParsableCommand {
                 catalog: catalog,
                 configuration: .init(
                     host: host, port: port, publicURL: publicURL, maxBodySize: maxBodySize, limits: limits,
-                    ioThreads: ioThreads ?? IOThreads.defaultCount),
+                    ioThreads: ioThreads ?? IOThreads.defaultCount, resultMaxAge: maxAge),
                 logger: logger)
             if service.limits.maxConnections < maxConnections {
                 logger.warning(

@@ -59,6 +59,12 @@ struct ConnectionOptions: ParsableArguments {
     @Option(help: .hidden)
     var password: String?
 
+    @Flag(help: "Answer only from the response cache; exit 69 for a request not in it.")
+    var offline = false
+
+    @Flag(help: "Neither use nor fill the response cache.")
+    var noCache = false
+
     @Flag(name: .shortAndLong, help: "Also log each retry and its reason on standard error.")
     var verbose = false
 
@@ -91,6 +97,8 @@ struct ConnectionOptions: ParsableArguments {
                 throw ValidationError("--username needs a password: set HOTELS_PASSWORD or give --password-file FILE")
             }
         }
+        if offline && wsdl != nil { throw ValidationError("--offline needs --endpoint: --wsdl would fetch the WSDL from the network") }
+        if offline && noCache { throw ValidationError("--offline answers from the cache, which --no-cache turns off: give one") }
         guard timeout > 0 else { throw ValidationError("--timeout must be more than 0 seconds") }
         guard (0...10).contains(retries) else { throw ValidationError("--retries must be 0…10") }
         guard maxResponseSize >= 1024 else { throw ValidationError("--max-response-size must be at least 1024") }
@@ -116,9 +124,12 @@ struct ConnectionOptions: ParsableArguments {
             Diagnostics.printError(
                 "warning: --password-type text over http:// sends the password in the clear; use https or --password-type digest")
         }
-        return .init(
+        var configuration = HotelSearchClient.Configuration(
             endpoint: url, version: soapVersion, dialect: spoken, timeout: timeout, retries: retries, maxResponseSize: maxResponseSize,
             trustRoots: trustRoots, credentials: credentials)
+        configuration.cache = noCache ? nil : ResponseCache(directory: CachePaths.responses)
+        configuration.offline = offline
+        return configuration
     }
 
     /// The UsernameToken from --username and the password from --password-file (which wins)

@@ -10,4 +10,7 @@ enum CachePaths {
         let home = env["HOME"] ?? NSHomeDirectory()
         return URL(fileURLWithPath: home).appendingPathComponent(".cache/hotelsearch")
     }
+
+    /// `hotels search` and `browse` responses (`ResponseCache`).
+    static var responses: URL { root.appendingPathComponent("responses") }
 }

@@ -43,9 +43,13 @@ public struct OTADialect: SOAPDialect {
         case .offset: throw SOAPDialectError.pageStartNotSupported(dialect: name)
         case .token(let t): token = t
         }
-        return try OTAAvailRequestWriter(version: version).availability(
+        let writer = OTAAvailRequestWriter(version: version)
+        let request = try writer.availability(
             query, maxResponses: page.size, moreDataEchoToken: token, echoToken: UUID().uuidString,
             timeStamp: Self.timeStamp(Date()))
+        // The same question asked again has a new EchoToken and TimeStamp: not part of its identity.
+        let identity = try writer.availability(query, maxResponses: page.size, moreDataEchoToken: token, echoToken: "-", timeStamp: "-")
+        return SOAPRequest(version: version, action: request.action, body: request.body, identity: identity.body)
     }
 
     /// `xs:dateTime` in UTC with a `Z`, whole seconds: the spelling every partner reads.

@@ -15,11 +15,17 @@ public struct SOAPRequest: Sendable, Equatable {
     /// The envelope, UTF-8 XML: the HTTP body.
     public let body: [UInt8]
 
-    /// A request whose `body` is an envelope of `version`.
-    public init(version: SOAPVersion, action: String?, body: [UInt8]) {
+    /// What makes two requests the same question: the body, unless the dialect puts parts in
+    /// it that change with every message (OpenTravel's `EchoToken` and `TimeStamp`); a response
+    /// cache keys on this.
+    public let identity: [UInt8]
+
+    /// A request whose `body` is an envelope of `version`; `identity` defaults to the body.
+    public init(version: SOAPVersion, action: String?, body: [UInt8], identity: [UInt8]? = nil) {
         self.version = version
         self.action = action
         self.body = body
+        self.identity = identity ?? body
     }
 
     /// `Content-Type`, plus a quoted `SOAPAction` for SOAP 1.1 (WS-I BP R2744).
@@ -48,7 +54,7 @@ extension SOAPRequest {
         bytes.append(contentsOf: block)
         bytes.append(contentsOf: Array("</\(prefix)Header>".utf8))
         bytes.append(contentsOf: body[offset...])
-        return SOAPRequest(version: version, action: action, body: bytes)
+        return SOAPRequest(version: version, action: action, body: bytes, identity: identity)
     }
 
     /// Where the first start tag whose local name is `Body` begins, and its prefix with the colon.

@@ -26,11 +26,15 @@ public struct HotelService: Sendable {
         public var limits: ConnectionLimits
         /// Event-loop threads (`IOThreads`); requests themselves run on the cooperative pool.
         public var ioThreads: Int
+        /// `Cache-Control: max-age` of `/soap` answers, in seconds; 0 sends `no-cache` (each
+        /// use revalidated; the `ETag` still saves the body).
+        public var resultMaxAge: Int
 
         public init(
             host: String = "127.0.0.1", port: Int = 8080, publicURL: String? = nil, maxBodySize: Int = 1 << 20,
-            limits: ConnectionLimits = .init(), ioThreads: Int = IOThreads.defaultCount
+            limits: ConnectionLimits = .init(), ioThreads: Int = IOThreads.defaultCount, resultMaxAge: Int = 60
         ) {
+            self.resultMaxAge = resultMaxAge
             self.host = host
             self.port = port
             self.publicURL = publicURL
@@ -64,7 +68,8 @@ public struct HotelService: Sendable {
     public func makeApplication(onRunning: @escaping @Sendable (String) async -> Void = { _ in }) -> some ApplicationProtocol {
         let router = Router(context: BasicRequestContext.self)
         router.middlewares.add(RequestLogMiddleware())
-        let soap = SOAPEndpoint(catalog: catalog, maxBodySize: configuration.maxBodySize, address: address)
+        let soap = SOAPEndpoint(
+            catalog: catalog, maxBodySize: configuration.maxBodySize, address: address, maxAge: configuration.resultMaxAge)
         let logos = LogoEndpoint(catalog: catalog)
         let address = self.address
         router.post("/soap") { request, context in try await soap.handle(request, context: context) }

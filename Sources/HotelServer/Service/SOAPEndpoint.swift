@@ -12,6 +12,8 @@ struct SOAPEndpoint: Sendable {
     let catalog: any HotelCatalog
     let maxBodySize: Int
     let address: ServerAddress
+    /// `Cache-Control: max-age` of answers (0: `no-cache`).
+    var maxAge = 60
 
     func handle(_ request: Request, context: some RequestContext) async throws -> Response {
         let version = try Self.version(of: request)
@@ -44,11 +46,11 @@ struct SOAPEndpoint: Sendable {
         case .searchHotels(let query):
             RequestLog.operation = HotelSearchContract.Operation.searchHotels.rawValue
             try checkAction(request, version: version, operation: .searchHotels)
-            return try await search(query, version: version)
+            return Self.cacheable(try await search(query, version: version), version: version, request: request, maxAge: maxAge)
         case .getHotel(let id):
             RequestLog.operation = HotelSearchContract.Operation.getHotel.rawValue
             try checkAction(request, version: version, operation: .getHotel)
-            return try await getHotel(id, version: version)
+            return Self.cacheable(try await getHotel(id, version: version), version: version, request: request, maxAge: maxAge)
         case let other:
             throw SOAPFaultError.sender(
                 version, .unknownOperation,
@@ -58,25 +60,25 @@ struct SOAPEndpoint: Sendable {
 
     // MARK: Operations
 
-    private func search(_ query: HotelQuery, version: SOAPVersion) async throws -> Response {
+    private func search(_ query: HotelQuery, version: SOAPVersion) async throws -> [UInt8] {
         do {
             try QueryValidator.validate(query)
             var page = try await catalog.search(query)
             // In place: mapping copied every hotel once more per request.
             for i in page.hotels.indices { address.absolutize(&page.hotels[i]) }
-            return Self.ok(try SOAPResponseWriter.searchResults(page, version: version), version: version)
+            return try SOAPResponseWriter.searchResults(page, version: version)
         } catch let error as CatalogError where error.field != nil {
             throw SOAPFaultError.sender(version, .invalidValue, error.message, field: error.field)
         }
     }
 
-    private func getHotel(_ id: String, version: SOAPVersion) async throws -> Response {
+    private func getHotel(_ id: String, version: SOAPVersion) async throws -> [UInt8] {
         guard var detail = try await catalog.hotel(id: id) else {
             throw SOAPFaultError.sender(version, .notFound, "no hotel has HotelId \(id)", field: "HotelId")
         }
         detail.hotel = address.absolutize(detail.hotel)
         detail.imageURLs = detail.imageURLs.map(address.absolutize)
-        return Self.ok(try SOAPResponseWriter.hotelDetail(detail, version: version), version: version)
+        return try SOAPResponseWriter.hotelDetail(detail, version: version)
     }
 
     // MARK: Reading the request
@@ -162,6 +164,29 @@ struct SOAPEndpoint: Sendable {
         default:
             return .sender(version, .malformedRequest, error.description)
         }
+    }
+
+    /// An answer with its `ETag` (a hash of the body: the same request over an unchanged
+    /// catalog gives the same bytes) and `Cache-Control`; `304 Not Modified` without a body
+    /// when the client's `If-None-Match` names it. SOAP is POST, so no HTTP cache in between
+    /// keeps these: they are for the client's own cache (`hotels search` keeps responses on disk).
+    static func cacheable(_ body: [UInt8], version: SOAPVersion, request: Request, maxAge: Int) -> Response {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in body {
+            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+        }
+        let etag = "\"" + String(hash, radix: 16) + "-" + String(body.count, radix: 16) + "\""
+        var headers: HTTPFields = [.contentType: version.contentType(action: nil)]
+        headers[.eTag] = etag
+        headers[.cacheControl] = maxAge > 0 ? "private, max-age=\(maxAge)" : "private, no-cache"
+        let sent = request.headers[.ifNoneMatch] ?? ""
+        if sent.split(separator: ",").contains(where: {
+            $0.trimmingCharacters(in: .whitespaces) == etag || $0.trimmingCharacters(in: .whitespaces) == "*"
+        }) {
+            headers[.contentType] = nil
+            return Response(status: .notModified, headers: headers)
+        }
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
     }
 
     static func ok(_ body: [UInt8], version: SOAPVersion) -> Response {

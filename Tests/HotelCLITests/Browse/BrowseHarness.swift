@@ -17,6 +17,7 @@ struct BrowseHarness {
     var maxConcurrentLogos = 4
     var dialect: any SOAPDialect = HotelSearchDialect()
     var credentials: UsernameToken?
+    var cache: ResponseCache?
     /// Called as each logo request goes out.
     var onLogoRequest: (@Sendable (URL) -> Void)?
 
@@ -24,8 +25,9 @@ struct BrowseHarness {
     func run(_ body: (InMemoryTerminal) async throws -> Void) async throws -> BrowseActivity {
         let terminal = InMemoryTerminal(width: width, height: height)
         let quiet = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
-        let configuration = HotelSearchClient.Configuration(
+        var configuration = HotelSearchClient.Configuration(
             endpoint: URL(string: endpoint)!, dialect: dialect, timeout: 5, retries: 0, credentials: credentials)
+        configuration.cache = cache
         return try await HotelSearchClient.with(configuration, logger: quiet) { client in
             var fetcher = client.logoFetcher(cacheDirectory: cacheDirectory)
             fetcher.onRequest = onLogoRequest

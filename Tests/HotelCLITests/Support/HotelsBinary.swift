@@ -54,6 +54,9 @@ struct HotelsBinary {
         return String(decoding: line, as: UTF8.self)
     }
 
+    /// One cache directory for every run of this test process.
+    static let cacheHome = FileManager.default.temporaryDirectory.appendingPathComponent("hotels-tests-cache-\(getpid())").path
+
     static func runBlocking(_ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:], executable: String? = nil)
         throws -> Result
     {
@@ -69,7 +72,11 @@ struct HotelsBinary {
         let process = Process()
         process.executableURL = executable.map { URL(fileURLWithPath: $0) } ?? url
         process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        // The tests' own cache directory (responses, logos, the demo catalog), not the user's:
+        // a test run neither reads what a person's runs left nor leaves anything there.
+        var base = ProcessInfo.processInfo.environment
+        base["XDG_CACHE_HOME"] = cacheHome
+        process.environment = base.merging(environment) { $1 }
         let out = try FileHandle(forWritingTo: outURL)
         let err = try FileHandle(forWritingTo: errURL)
         let input = try FileHandle(forReadingFrom: inURL)

@@ -29,9 +29,11 @@ final class LiveServer: Sendable {
 
     /// A server of one's own. `port` 0 picks a free one; a fixed port lets a test restart
     /// a server where it was.
-    static func start(catalog: String? = nil, port: Int = 0) async throws -> LiveServer {
+    /// `arguments` go to `hotels serve` as well; with `log`, its info log (one line per
+    /// request) goes to that file.
+    static func start(catalog: String? = nil, port: Int = 0, arguments: [String] = [], log: URL? = nil) async throws -> LiveServer {
         let catalog = if let catalog { catalog } else { try await catalogPath() }
-        return try await HotelsBinary.offPool { try LiveServer(catalog: catalog, port: port) }
+        return try await HotelsBinary.offPool { try LiveServer(catalog: catalog, port: port, arguments: arguments, log: log) }
     }
 
     private static let seededCatalog: String = {
@@ -56,12 +58,18 @@ final class LiveServer: Sendable {
     /// capture nothing; `exit` may run it on any thread.
     private static let sharedPID = Atomic<pid_t>(0)
 
-    private init(catalog: String, port: Int) throws {
+    private init(catalog: String, port: Int, arguments: [String] = [], log: URL? = nil) throws {
         process = Process()
         process.executableURL = HotelsBinary.url
-        process.arguments = ["serve", "--port", String(port), "--catalog", catalog, "--log-level", "warning"]
+        process.arguments =
+            ["serve", "--port", String(port), "--catalog", catalog, "--log-level", log == nil ? "warning" : "info"] + arguments
         process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
+        if let log {
+            FileManager.default.createFile(atPath: log.path, contents: nil)
+            process.standardError = try FileHandle(forWritingTo: log)
+        } else {
+            process.standardError = FileHandle.nullDevice
+        }
         try process.run()
         url = try LiveServer.readURL(from: output.fileHandleForReading)
     }

@@ -1,0 +1,207 @@
+import Foundation
+import HotelClient
+import HotelSOAP
+import Testing
+
+@testable import HotelCLI
+
+/// The response cache against a real `hotels serve` whose request log is counted: fresh hits
+/// send nothing, stale entries are revalidated (304), a dead service is stood in for, and
+/// `--offline`/`--no-cache` do what they say.
+@Suite("hotels search: the response cache", .serialized)
+struct ResponseCacheTests {
+    /// A cache directory and a server of its own (`--max-age` as given) logging each request.
+    struct Setup {
+        let cacheHome: URL
+        let log: URL
+        let server: LiveServer
+        var environment: [String: String] { ["XDG_CACHE_HOME": cacheHome.path] }
+        var cache: ResponseCache { ResponseCache(directory: cacheHome.appendingPathComponent("hotelsearch/responses")) }
+
+        static func make(maxAge: Int) async throws -> Setup {
+            let root = FileManager.default.temporaryDirectory.appendingPathComponent("cache-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+            let log = root.appendingPathComponent("server.log")
+            let server = try await LiveServer.start(arguments: ["--max-age", String(maxAge)], log: log)
+            return Setup(cacheHome: root.appendingPathComponent("xdg"), log: log, server: server)
+        }
+
+        /// The server's log lines for SearchHotels requests, in order.
+        var searches: [String] {
+            ((try? String(contentsOf: log, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+                .filter { $0.contains("operation=SearchHotels") }
+        }
+
+        func search(_ flags: [String] = []) async throws -> HotelsBinary.Result {
+            try await HotelsBinary.run(
+                ["search", "--endpoint", server.endpoint, "--city", "Paris", "--sort", "name", "--limit", "7"] + flags,
+                environment: environment)
+        }
+    }
+
+    @Test("a fresh entry answers without a request; --no-cache asks every time and keeps nothing")
+    func freshHit() async throws {
+        let setup = try await Setup.make(maxAge: 60)
+        let first = try await setup.search()
+        let second = try await setup.search()
+        #expect(first.status == 0 && second.status == 0, "\(first.stderr)\(second.stderr)")
+        #expect(second.stdout == first.stdout && first.stdout.split(separator: "\n").count == 8)
+        try await waitUntil("the server's log line") { setup.searches.count == 1 }
+        #expect(setup.searches.count == 1, "the second search reached the server: \(setup.searches)")
+        #expect(second.stderr.isEmpty)
+
+        let bypass = try await setup.search(["--no-cache", "--city", "Rome"])
+        let again = try await setup.search(["--no-cache", "--city", "Rome"])
+        #expect(bypass.status == 0 && again.stdout == bypass.stdout)
+        try await waitUntil("two more requests") { setup.searches.count == 3 }
+        #expect(setup.cache.stats().entries == 1, "--no-cache stored a response")
+    }
+
+    @Test("a stale entry is revalidated: If-None-Match, 304, the same rows")
+    func revalidated() async throws {
+        let setup = try await Setup.make(maxAge: 1)
+        let first = try await setup.search()
+        try await Task.sleep(for: .milliseconds(1200))
+        let second = try await setup.search()
+        #expect(second.status == 0 && second.stdout == first.stdout, "\(second.stderr)")
+        try await waitUntil("two requests") { setup.searches.count == 2 }
+        let lines = setup.searches
+        #expect(lines.first?.contains("status=200") == true && lines.last?.contains("status=304") == true, "\(lines)")
+    }
+
+    @Test("the service gone: stale rows with a warning saying how old (exit 0); --offline hit and miss (exit 69)")
+    func serviceDown() async throws {
+        let setup = try await Setup.make(maxAge: 1)
+        let first = try await setup.search()
+        #expect(first.status == 0)
+        try await setup.server.stop()
+        try await Task.sleep(for: .milliseconds(1100))
+        let stale = try await setup.search()
+        #expect(stale.status == 0, "\(stale.stderr)")
+        #expect(stale.stdout == first.stdout)
+        #expect(stale.stderrLines.count == 1, "\(stale.stderr)")
+        #expect(
+            stale.stderr.contains("warning: cannot reach") && stale.stderr.contains("connection refused")
+                && stale.stderr.contains("cached") && stale.stderr.contains(" s ago"), "\(stale.stderr)")
+
+        let offline = try await setup.search(["--offline"])
+        #expect(offline.status == 0 && offline.stdout == first.stdout, "\(offline.stderr)")
+        #expect(offline.stderr.contains("offline: rows from a response cached"), "\(offline.stderr)")
+        let miss = try await setup.search(["--offline", "--city", "Rome"])
+        #expect(miss.status == 69)
+        #expect(miss.stderrLines.count == 1 && miss.stderr.contains("not in the cache"), "\(miss.stderr)")
+        #expect(miss.stdout.isEmpty)
+    }
+
+    @Test("hotels cache stats counts entries; clear empties it")
+    func statsAndClear() async throws {
+        let setup = try await Setup.make(maxAge: 60)
+        for city in ["Paris", "Rome", "Seoul"] { #expect(try await setup.search(["--city", city]).status == 0) }
+        let stats = try await HotelsBinary.run(["cache", "stats"], environment: setup.environment)
+        #expect(stats.status == 0)
+        #expect(stats.stdout.contains("entries    3"), "\(stats.stdout)")
+        let clear = try await HotelsBinary.run(["cache", "clear"], environment: setup.environment)
+        #expect(clear.stdout.contains("removed 3 responses"), "\(clear.stdout)")
+        #expect(setup.cache.stats().entries == 0)
+    }
+
+    @Test("a corrupt entry is a miss, refetched and rewritten, never a crash")
+    func corruptEntry() async throws {
+        let setup = try await Setup.make(maxAge: 60)
+        let first = try await setup.search()
+        let files = try FileManager.default.contentsOfDirectory(at: setup.cache.directory, includingPropertiesForKeys: nil)
+        let entry = try #require(files.first { $0.pathExtension == "response" })
+        for garbage in [
+            Data("hotelsearch-response-cache 1\n{\"bodyBytes\":99".utf8), Data((0..<300).map { _ in UInt8.random(in: 0...255) }), Data(),
+        ] {
+            try garbage.write(to: entry)
+            let again = try await setup.search()
+            #expect(again.status == 0 && again.stdout == first.stdout, "\(again.stderr)")
+            #expect(ResponseCache.decode(Array(try Data(contentsOf: entry))) != nil, "the entry was not rewritten")
+        }
+        try await waitUntil("a request per corrupt entry") { setup.searches.count == 4 }
+    }
+
+    @Test("two processes writing at once: every entry reads back whole")
+    func concurrentWriters() async throws {
+        let setup = try await Setup.make(maxAge: 60)
+        let cities = ["Paris", "Rome", "Seoul", "Tokyo", "Berlin", "Lisbon"]
+        try await withThrowingTaskGroup(of: Int32.self) { group in
+            for round in 0..<2 {
+                for city in cities {
+                    group.addTask { try await setup.search(["--city", city, "--limit", String(5 + round)]).status }
+                }
+            }
+            for try await status in group { #expect(status == 0) }
+        }
+        let files = try FileManager.default.contentsOfDirectory(at: setup.cache.directory, includingPropertiesForKeys: nil)
+        #expect(files.filter { $0.pathExtension == "response" }.count == 12)
+        #expect(!files.contains { $0.pathExtension == "tmp" }, "a temporary file was left behind")
+        for file in files { #expect(ResponseCache.decode(Array(try Data(contentsOf: file))) != nil, "\(file.lastPathComponent)") }
+    }
+
+    @Test("the size cap: least recently used entries go first")
+    func leastRecentlyUsed() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lru-\(UUID().uuidString)")
+        let cache = ResponseCache(directory: directory, capacity: 10_000)
+        let body = [UInt8](repeating: 65, count: 1_000)
+        let request = { (i: Int) in SOAPRequest(version: .v11, action: nil, body: Array("request \(i)".utf8)) }
+        let endpoint = URL(string: "http://example.test/soap")!
+        for i in 0..<9 {
+            cache.store(
+                cache.key(for: request(i), endpoint: endpoint, dialect: "d"), .init(storedAt: Date(), maxAge: 60, etag: nil, body: body))
+            // Modification times order the entries; make them distinct.
+            try FileManager.default.setAttributes(
+                [.modificationDate: Date(timeIntervalSinceNow: Double(i - 100))],
+                ofItemAtPath: directory.appendingPathComponent(cache.key(for: request(i), endpoint: endpoint, dialect: "d") + ".response")
+                    .path)
+        }
+        #expect(cache.load(cache.key(for: request(0), endpoint: endpoint, dialect: "d")) != nil)  // 0 is now the most recent
+        for i in 9..<12 {
+            cache.store(
+                cache.key(for: request(i), endpoint: endpoint, dialect: "d"), .init(storedAt: Date(), maxAge: 60, etag: nil, body: body))
+        }
+        #expect(cache.stats().bytes <= 10_000)
+        #expect(cache.load(cache.key(for: request(0), endpoint: endpoint, dialect: "d")) != nil, "the most recently used went")
+        #expect(cache.load(cache.key(for: request(1), endpoint: endpoint, dialect: "d")) == nil, "the least recently used stayed")
+        #expect(cache.load(cache.key(for: request(11), endpoint: endpoint, dialect: "d")) != nil)
+    }
+
+    @Test("an OpenTravel request has the same key each time, though its EchoToken and TimeStamp change")
+    func otaKey() throws {
+        let cache = ResponseCache(directory: FileManager.default.temporaryDirectory)
+        let endpoint = URL(string: "http://example.test/ota")!
+        let one = try OTADialect().searchRequest(HotelQuery(city: "Rome"), page: .first(size: 10), version: .v11)
+        let two = try OTADialect().searchRequest(HotelQuery(city: "Rome"), page: .first(size: 10), version: .v11)
+        #expect(one.body != two.body)
+        #expect(
+            cache.key(for: one, endpoint: endpoint, dialect: "OpenTravel") == cache.key(for: two, endpoint: endpoint, dialect: "OpenTravel")
+        )
+        let other = try OTADialect().searchRequest(HotelQuery(city: "Roma"), page: .first(size: 10), version: .v11)
+        #expect(
+            cache.key(for: one, endpoint: endpoint, dialect: "OpenTravel")
+                != cache.key(for: other, endpoint: endpoint, dialect: "OpenTravel"))
+    }
+
+    @Test("the table after a restart with the service stopped: pages seen before at once, others marked unavailable")
+    func browseOffline() async throws {
+        let setup = try await Setup.make(maxAge: 60)
+        var harness = BrowseHarness(endpoint: setup.server.endpoint, query: HotelQuery(sortBy: .name))
+        harness.images = .disabled
+        harness.cache = setup.cache
+        var firstNames: [String] = []
+        _ = try await harness.run { terminal in
+            try await terminal.waitUntil("the first page") { _ in terminal.statusText.contains("row 1 of") }
+            firstNames = terminal.names(logoColumn: false)
+        }
+        try await setup.server.stop()
+        let activity = try await harness.run { terminal in
+            try await terminal.waitUntil("the first page, from the cache") { _ in terminal.names(logoColumn: false) == firstNames }
+            // A page never seen: the service is down, so it is marked, not invented.
+            terminal.inject(.char("G"))
+            try await terminal.waitUntil("the last page marked unavailable") { _ in terminal.statusText.contains("⚠") }
+            #expect(terminal.statusText.contains("⚠ cannot reach"), "\(terminal.statusText)")
+        }
+        #expect(!firstNames.isEmpty && activity.pagesRequested.contains(0))
+    }
+}
