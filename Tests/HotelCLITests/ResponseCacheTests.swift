@@ -183,9 +183,9 @@ struct ResponseCacheTests {
                 != cache.key(for: other, endpoint: endpoint, dialect: "OpenTravel"))
     }
 
-    @Test("the table after a restart with the service stopped: pages seen before at once, others marked unavailable")
+    @Test("the table after a restart with the service stopped: pages seen before, with their age; others marked unavailable")
     func browseOffline() async throws {
-        let setup = try await Setup.make(maxAge: 60)
+        let setup = try await Setup.make(maxAge: 1)
         var harness = BrowseHarness(endpoint: setup.server.endpoint, query: HotelQuery(sortBy: .name))
         harness.images = .disabled
         harness.cache = setup.cache
@@ -195,8 +195,12 @@ struct ResponseCacheTests {
             firstNames = terminal.names(logoColumn: false)
         }
         try await setup.server.stop()
+        try await Task.sleep(for: .milliseconds(1100))  // stale now: only the dead service could refresh it
         let activity = try await harness.run { terminal in
             try await terminal.waitUntil("the first page, from the cache") { _ in terminal.names(logoColumn: false) == firstNames }
+            try await terminal.waitUntil("its age in the status bar") { _ in
+                terminal.statusText.contains("warning: cannot reach") && terminal.statusText.contains("cached")
+            }
             // A page never seen: the service is down, so it is marked, not invented.
             terminal.inject(.char("G"))
             try await terminal.waitUntil("the last page marked unavailable") { _ in terminal.statusText.contains("⚠") }

@@ -99,7 +99,7 @@ extension BrowseSession {
             // The service's remarks (OpenTravel Warnings), or that the rows are from the cache
             // because the service could not be reached, and how old they are.
             if let remark = received.notices.first {
-                notice = "service warns: \(remark)" + (received.notices.count > 1 ? " (+\(received.notices.count - 1) more)" : "")
+                notice = "warning: \(remark)" + (received.notices.count > 1 ? " (+\(received.notices.count - 1) more)" : "")
             }
             if var walk = walkToEnd, let count = pages.rowCount {
                 walk.pages += 1
