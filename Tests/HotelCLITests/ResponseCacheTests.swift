@@ -140,6 +140,18 @@ struct ResponseCacheTests {
         for file in files { #expect(ResponseCache.decode(Array(try Data(contentsOf: file))) != nil, "\(file.lastPathComponent)") }
     }
 
+    @Test("signed requests share one entry: the WS-Security nonce and time are not part of the key")
+    func signedRequests() async throws {
+        let verifier = try await WSSecurityClientTests.Verifier()
+        let flags = [
+            "search", "--endpoint", verifier.url, "--username", "agent7", "--password-file", verifier.passwordFile, "--city", "Oslo",
+        ]
+        let first = try await HotelsBinary.run(flags)
+        let second = try await HotelsBinary.run(flags)
+        #expect(first.status == 0 && second.stdout == first.stdout, "\(first.stderr)\(second.stderr)")
+        #expect(verifier.entries.count == 1, "the second signed search was sent: \(verifier.entries)")
+    }
+
     @Test("the size cap: least recently used entries go first")
     func leastRecentlyUsed() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lru-\(UUID().uuidString)")

@@ -149,11 +149,15 @@ class Handler(http.server.BaseHTTPRequestHandler):
         for name in ("Content-Type", "SOAPAction"):
             if self.headers.get(name) is not None:
                 forward.add_header(name, self.headers[name])
+        # The service's caching headers go back as they came: the client's cache relies on them.
+        def relayed(headers):
+            return [(name, headers[name]) for name in ("Cache-Control", "ETag") if headers.get(name) is not None]
+
         try:
             with urllib.request.urlopen(forward, timeout=30) as answer:
-                self.send(answer.status, answer.headers.get("Content-Type"), answer.read())
+                self.send(answer.status, answer.headers.get("Content-Type"), answer.read(), relayed(answer.headers))
         except urllib.error.HTTPError as answer:
-            self.send(answer.code, answer.headers.get("Content-Type"), answer.read())
+            self.send(answer.code, answer.headers.get("Content-Type"), answer.read(), relayed(answer.headers))
 
     def record(self, entry):
         with lock, open(options.log, "a") as log:
