@@ -77,10 +77,14 @@ enum EndToEndBench {
 
     /// One run, counting lines as they arrive; a catalog's CSV has no newline inside a field.
     static func once(hotels: String, endpoint: String) throws -> Sample {
+        // An empty response cache each run: every page goes over the network (and into the
+        // cache, as for a user's first search), never a hit from the run before.
+        let cacheHome = FileManager.default.temporaryDirectory.appendingPathComponent("bench-cache-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: cacheHome) }
         let t0 = Measure.now()
         let client = try ChildProcess(
             [hotels, "search", "--endpoint", endpoint, "--all", "--format", "csv", "--page-size", String(pageSize)],
-            stdout: .pipe)
+            stdout: .pipe, environment: ["XDG_CACHE_HOME": cacheHome.path])
         var lines = 0
         var firstRow: Double?
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
