@@ -12,11 +12,13 @@ struct SOAPEndpoint: Sendable {
     let catalog: any HotelCatalog
     let maxBodySize: Int
     let address: ServerAddress
+    /// mustUnderstand and, with `--users`, the UsernameToken: before any operation runs.
+    let headerCheck: HeaderCheck
 
     func handle(_ request: Request, context: some RequestContext) async throws -> Response {
         let version = try Self.version(of: request)
         do {
-            return try await respond(request, version: version)
+            return try await respond(request, version: version, logger: context.logger)
         } catch let fault as SOAPFaultError {
             throw fault
         } catch {
@@ -27,11 +29,11 @@ struct SOAPEndpoint: Sendable {
         }
     }
 
-    private func respond(_ request: Request, version: SOAPVersion) async throws -> Response {
+    private func respond(_ request: Request, version: SOAPVersion, logger: Logger) async throws -> Response {
         if let length = request.headers[.contentLength].flatMap(Int.init), length > maxBodySize {
             throw tooLarge(version)
         }
-        let envelope = try await parse(request, version: version)
+        let (envelope, header) = try await parse(request, version: version, logger: logger)
         guard envelope.version == version else {
             let code = envelope.version == .v11 ? "a SOAP 1.1 envelope" : "a SOAP 1.2 envelope"
             throw SOAPFaultError(
@@ -40,6 +42,7 @@ struct SOAPEndpoint: Sendable {
                     reason: "the content type says \(version) but the body is \(code); send text/xml for 1.1, application/soap+xml for 1.2")
             )
         }
+        try headerCheck.check(header, version: version, logger: logger)
         switch envelope.message {
         case .searchHotels(let query):
             RequestLog.operation = HotelSearchContract.Operation.searchHotels.rawValue
@@ -97,8 +100,8 @@ struct SOAPEndpoint: Sendable {
         }
     }
 
-    private func parse(_ request: Request, version: SOAPVersion) async throws -> SOAPEnvelope {
-        let parser = SOAPMessageParser()
+    private func parse(_ request: Request, version: SOAPVersion, logger: Logger) async throws -> (SOAPEnvelope, SOAPHeader) {
+        let parser = SOAPMessageParser(readsHeader: true)
         var received = 0
         do {
             for try await chunk in request.body {
@@ -106,8 +109,12 @@ struct SOAPEndpoint: Sendable {
                 if received > maxBodySize { throw tooLarge(version) }
                 try chunk.withUnsafeReadableBytes { try parser.feed($0) }
             }
-            return try parser.finish()
+            let envelope = try parser.finish()
+            return (envelope, parser.header ?? SOAPHeader())
         } catch let error as SOAPParseError {
+            // A Body that does not parse still needs the header: a stranger learns nothing
+            // about what the service would accept. A header that did not parse is the fault.
+            if let header = parser.header { try headerCheck.check(header, version: version, logger: logger) }
             throw Self.fault(for: error, version: version)
         }
     }

@@ -1,0 +1,56 @@
+import HotelSOAP
+
+/// The WS-SecurityPolicy 1.2 assertion the served WSDLs carry with `--users`: a UsernameToken
+/// (WSS UsernameToken Profile 1.0) always sent to the recipient, as a supporting token of
+/// every operation, attached to each binding (WS-PolicyAttachment). Tools that read policy
+/// (CXF, Metro, WCF's svcutil) then know to send the header; those that do not (zeep,
+/// suds) skip the elements.
+///
+/// No `sp:HashPassword`: the server accepts PasswordText as well as PasswordDigest.
+enum SecurityPolicy {
+    static let policyNamespace = "http://www.w3.org/ns/ws-policy"
+    static let securityPolicyNamespace = "http://docs.oasis-open.org/ws-sx/ws-securitypolicy/200702"
+    static let id = "UsernameTokenPolicy"
+
+    static let policy = """
+
+          <wsp:Policy xmlns:wsp="\(policyNamespace)" xmlns:sp="\(securityPolicyNamespace)" xmlns:wsu="\(WSSecurity.utility)" wsu:Id="\(id)">
+            <sp:SupportingTokens>
+              <wsp:Policy>
+                <sp:UsernameToken sp:IncludeToken="\(securityPolicyNamespace)/IncludeToken/AlwaysToRecipient">
+                  <wsp:Policy>
+                    <sp:WssUsernameToken10/>
+                  </wsp:Policy>
+                </sp:UsernameToken>
+              </wsp:Policy>
+            </sp:SupportingTokens>
+          </wsp:Policy>
+        """
+
+    static let reference = "\n    <wsp:PolicyReference xmlns:wsp=\"\(policyNamespace)\" URI=\"#\(id)\"/>"
+
+    /// `wsdl` with the policy as the first extension of `wsdl:definitions` (after its
+    /// `wsdl:documentation`, where the WSDL 1.1 schema puts extensions) and a reference to
+    /// it first in each `wsdl:binding`.
+    static func attach(to wsdl: String) -> String {
+        var text = wsdl
+        var cursor = text.startIndex
+        while let binding = text.range(of: "<wsdl:binding ", range: cursor..<text.endIndex),
+            let end = text.range(of: ">", range: binding.upperBound..<text.endIndex)
+        {
+            text.insert(contentsOf: reference, at: end.upperBound)
+            cursor = text.index(end.upperBound, offsetBy: reference.count)
+        }
+        guard let root = text.range(of: "<wsdl:definitions"),
+            var at = text.range(of: ">", range: root.upperBound..<text.endIndex)?.upperBound
+        else { return text }
+        let rest = text[at...].drop { $0.isWhitespace }
+        if rest.hasPrefix("<wsdl:documentation"),
+            let close = text.range(of: "</wsdl:documentation>", range: rest.startIndex..<text.endIndex)
+        {
+            at = close.upperBound
+        }
+        text.insert(contentsOf: policy, at: at)
+        return text
+    }
+}
