@@ -10,9 +10,10 @@ struct HeaderCheck: Sendable {
     /// Nil: no `--users`, every request is let through (after the mustUnderstand rule).
     let verifier: UsernameTokenVerifier?
 
-    /// The authenticated user, nil without users. Throws the fault to answer, in `version`.
+    /// The authenticated user, nil without users. Throws the `SOAPFaultError` to answer, in
+    /// `version`.
     @discardableResult
-    func check(_ header: SOAPHeader, version: SOAPVersion, logger: Logger) throws(SOAPFaultError) -> String? {
+    func check(_ header: SOAPHeader, version: SOAPVersion, logger: Logger) throws -> String? {
         let notUnderstood = header.blocks.filter { $0.mustUnderstand && $0.isForUltimateReceiver(in: version) && !understands($0) }
         if !notUnderstood.isEmpty {
             logger.notice(
@@ -70,8 +71,8 @@ struct HeaderCheck: Sendable {
     }
 }
 
-/// Text from a request made safe for one log line: control characters (a newline would
-/// forge a line) become `?`, and it is cut at `limit` characters.
+/// Text from a request made safe for one log line: control characters and line separators
+/// (a newline would forge a line) become `?`, and it is cut at `limit` characters.
 enum LogText {
     static func clean(_ text: String, limit: Int) -> String {
         var scalars = String.UnicodeScalarView()
@@ -80,7 +81,10 @@ enum LogText {
                 scalars.append("…")
                 break
             }
-            scalars.append(scalar.properties.generalCategory == .control ? "?" : scalar)
+            switch scalar.properties.generalCategory {
+            case .control, .lineSeparator, .paragraphSeparator: scalars.append("?")
+            default: scalars.append(scalar)
+            }
         }
         return String(scalars)
     }

@@ -33,24 +33,25 @@ enum SecurityPolicy {
     /// `wsdl:documentation`, where the WSDL 1.1 schema puts extensions) and a reference to
     /// it first in each `wsdl:binding`.
     static func attach(to wsdl: String) -> String {
-        var text = wsdl
-        var cursor = text.startIndex
-        while let binding = text.range(of: "<wsdl:binding ", range: cursor..<text.endIndex),
-            let end = text.range(of: ">", range: binding.upperBound..<text.endIndex)
-        {
-            text.insert(contentsOf: reference, at: end.upperBound)
-            cursor = text.index(end.upperBound, offsetBy: reference.count)
+        var text = ""
+        text.reserveCapacity(wsdl.utf8.count + policy.utf8.count + 4 * reference.utf8.count)
+        var rest = wsdl[...]
+        // The policy goes after the root's start tag, or after its documentation.
+        if let root = rest.range(of: "<wsdl:definitions"), let end = rest[root.upperBound...].firstIndex(of: ">") {
+            var at = rest.index(after: end)
+            let next = rest[at...].drop { $0.isWhitespace }
+            if next.hasPrefix("<wsdl:documentation"), let close = next.range(of: "</wsdl:documentation>") { at = close.upperBound }
+            text += rest[..<at]
+            text += policy
+            rest = rest[at...]
         }
-        guard let root = text.range(of: "<wsdl:definitions"),
-            var at = text.range(of: ">", range: root.upperBound..<text.endIndex)?.upperBound
-        else { return text }
-        let rest = text[at...].drop { $0.isWhitespace }
-        if rest.hasPrefix("<wsdl:documentation"),
-            let close = text.range(of: "</wsdl:documentation>", range: rest.startIndex..<text.endIndex)
-        {
-            at = close.upperBound
+        while let binding = rest.range(of: "<wsdl:binding "), let end = rest[binding.upperBound...].firstIndex(of: ">") {
+            let at = rest.index(after: end)
+            text += rest[..<at]
+            text += reference
+            rest = rest[at...]
         }
-        text.insert(contentsOf: policy, at: at)
+        text += rest
         return text
     }
 }

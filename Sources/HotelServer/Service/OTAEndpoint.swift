@@ -67,6 +67,7 @@ struct OTAEndpoint: Sendable {
         if let length = request.headers[.contentLength].flatMap(Int.init), length > maxBodySize { throw tooLarge(version) }
         let reader = OTAAvailRequestReader()
         var received = 0
+        let failure: SOAPParseError
         do {
             for try await chunk in request.body {
                 received += chunk.readableBytes
@@ -76,10 +77,11 @@ struct OTAEndpoint: Sendable {
             let (sent, ota) = try reader.finish()
             return (sent, ota, reader.header ?? SOAPHeader())
         } catch let error as SOAPParseError {
-            // As on /soap: the header first, if it was read, then what broke the Body.
-            if let header = reader.header { try headerCheck.check(header, version: version, logger: logger) }
-            throw SOAPEndpoint.fault(for: error, version: version)
+            failure = error
         }
+        // As on /soap: the header first, if it was read, then what broke the Body.
+        if let header = reader.header { try headerCheck.check(header, version: version, logger: logger) }
+        throw SOAPEndpoint.fault(for: failure, version: version)
     }
 
     private func tooLarge(_ version: SOAPVersion) -> SOAPFaultError {
