@@ -23,13 +23,39 @@ struct ServeCommand: AsyncParsableCommand {
             --max-body-size is answered 413 and the rest read and dropped, so clients that
             send everything before reading still see the answer.
 
+            With --users FILE every SOAP request, on /soap and /ota, needs a WS-Security
+            UsernameToken header (OASIS UsernameToken Profile: PasswordText, or
+            PasswordDigest with Nonce and Created); the WSDLs then carry a
+            WS-SecurityPolicy assertion saying so, and /health, the WSDLs and logos
+            stay open. The file has one user per line:
+
+              # comment lines and blank lines are ignored
+              agent7:correct horse battery staple
+              acme:s3cr:et     (the secret is all after the first ':')
+
+            Only its owner may read it (chmod 600): a file open to group or others, or a
+            line that is not name:secret, is refused at start (the message names the line,
+            never its text). Created (in the token or a wsu:Timestamp) may be --clock-skew
+            seconds from this server's clock either way, Expires must not have passed, and
+            a nonce is accepted once. Failures are SOAP faults in the request's version:
+            missing token, unknown user, wrong password or replayed nonce get
+            wsse:FailedAuthentication; a malformed header wsse:InvalidSecurity; a stale,
+            future or expired one wsse:MessageExpired (SOAP 1.2: Sender with that
+            subcode). Each is logged with the user name, never the secret.
+
+            A header block marked mustUnderstand that the server does not understand gets
+            the SOAP MustUnderstand fault, with or without --users (wsse:Security is
+            understood only with --users).
+
             Examples:
               hotels serve
               hotels serve --port 9000 --catalog world.sqlite
               hotels serve --host 0.0.0.0 --public-url https://hotels.example.com
+              hotels serve --users /etc/hotels/users --clock-skew 120
 
-            Exit codes: 0 stopped cleanly, 64 usage error, 66 catalog not found or not a
-            catalog, 69 cannot listen (port in use, address not available).
+            Exit codes: 0 stopped cleanly, 64 usage error, 66 catalog or --users file not
+            found, 69 cannot listen (port in use, address not available), 78 --users file
+            refused (open to group or others, or a malformed line).
             """
     )
 
@@ -72,6 +98,14 @@ struct ServeCommand: AsyncParsableCommand {
             valueName: "n"))
     var ioThreads: Int?
 
+    @Option(help: ArgumentHelp("Require a WS-Security UsernameToken; one name:secret per line, mode 600.", valueName: "file"))
+    var users: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "How far a token's Created may be from this clock, either way; needs --users. (default: 300)", valueName: "seconds"))
+    var clockSkew: Int?
+
     @Option(help: "trace, debug, info, notice, warning, error or critical.")
     var logLevel: Logger.Level = .info
 
@@ -84,6 +118,10 @@ struct ServeCommand: AsyncParsableCommand {
         }
         guard maxConnections >= 1 else { throw ValidationError("--max-connections must be at least 1") }
         if let ioThreads, !(1...256).contains(ioThreads) { throw ValidationError("--io-threads must be 1…256") }
+        if let clockSkew {
+            guard users != nil else { throw ValidationError("--clock-skew applies to --users, which is not given") }
+            guard (1...86_400).contains(clockSkew) else { throw ValidationError("--clock-skew must be 1…86400 seconds") }
+        }
         if let publicURL, URL(string: publicURL)?.scheme == nil {
             throw ValidationError("--public-url must be an absolute URL such as https://hotels.example.com")
         }
@@ -94,14 +132,21 @@ struct ServeCommand: AsyncParsableCommand {
         signal(SIGPIPE, SIG_IGN)
         let logger = CLILogging.logger(label: "hotels.serve", level: logLevel)
         do {
+            // Before the catalog: a refused users file should not wait for a demo build.
+            let userList = try users.map(UserList.load(path:))
             let catalog = try await Self.openCatalog(catalog) { logger.info("\($0)") }
             let count = try await catalog.hotelCount
             let service = HotelService(
                 catalog: catalog,
                 configuration: .init(
                     host: host, port: port, publicURL: publicURL, maxBodySize: maxBodySize, limits: limits,
-                    ioThreads: ioThreads ?? IOThreads.defaultCount, resultMaxAge: maxAge),
+                    ioThreads: ioThreads ?? IOThreads.defaultCount, resultMaxAge: maxAge, users: userList,
+                    clockSkew: .seconds(clockSkew ?? 300)),
                 logger: logger)
+            if let userList {
+                logger.info(
+                    "WS-Security UsernameToken required on /soap and /ota: \(userList.count) users, clock skew \(clockSkew ?? 300) s")
+            }
             if service.limits.maxConnections < maxConnections {
                 logger.warning(
                     "--max-connections lowered to \(service.limits.maxConnections): the file-descriptor limit allows no more (raise it with ulimit -n)"

@@ -28,6 +28,8 @@ enum Diagnostics {
             return (.outputError, output.description)
         case let catalog as CatalogError where catalog.kind == .notFound || catalog.kind == .notACatalog:
             return (.noInput, catalog.description)
+        case let users as UserFileError:
+            return (users.isMissing ? .noInput : .configuration, "--users \(users.description)")
         case let client as HotelClientError:
             let line = advice(for: client.code).map { "\(client.description); \($0)" } ?? client.description
             switch client.kind {

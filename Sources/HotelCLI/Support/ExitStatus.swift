@@ -22,6 +22,9 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
     case timeout = 75
     /// The service answered with an HTTP error and a body that is not SOAP, or redirects in a loop.
     case httpError = 76
+    /// A configuration file was refused: `hotels serve --users` with a file group or others
+    /// may read, or a line that is not `name:secret` (sysexits' EX_CONFIG).
+    case configuration = 78
 
     public var meaning: String {
         switch self {
@@ -35,6 +38,7 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
         case .outputError: return "could not write the output"
         case .timeout: return "timed out"
         case .httpError: return "HTTP error with a non-SOAP body, an invalid response head, or a redirect loop"
+        case .configuration: return "configuration refused (serve --users: file open to group/others, or a bad line)"
         }
     }
 

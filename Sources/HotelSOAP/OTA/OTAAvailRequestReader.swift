@@ -15,8 +15,11 @@ public final class OTAAvailRequestReader {
     private let parser: SOAPMessageParser
 
     public init(limits: SOAPMessageParser.Limits = .default) {
-        parser = SOAPMessageParser(limits: limits, ota: builder)
+        parser = SOAPMessageParser(limits: limits, readsHeader: true, ota: builder)
     }
+
+    /// The request's SOAP Header, once read (see `SOAPMessageParser.header`).
+    public var header: SOAPHeader? { parser.header }
 
     /// Parses the next chunk; throws as soon as the bytes so far are known to be bad.
     public func feed(_ bytes: UnsafeRawBufferPointer) throws {

@@ -18,8 +18,10 @@ enum ElementName: UInt8 {
     case Latitude, Longitude, Stars, Price, DistanceKm, LogoURL, Phone, Amenity
     case Description, ImageURL, Near, RadiusKm, MinStars, MaxPrice, Currency
     case CheckIn, CheckOut, Guests, SortBy, Message, Field
+    // WS-Security in a request's Header (wsse: and wsu:)
+    case Security, UsernameToken, Username, Password, Nonce, Created, Timestamp, Expires
 
-    /// A set of names as a bit mask: membership without hashing.
+    /// A set of names as a bit mask: membership without hashing (so at most 64 names).
     struct Set {
         let bits: UInt64
         init(_ names: [ElementName]) { bits = names.reduce(0) { $0 | (1 << UInt64($1.rawValue)) } }
@@ -39,7 +41,7 @@ enum ElementName: UInt8 {
 
 /// Which namespace an element is in, as far as we care.
 enum NamespaceKind: UInt8 {
-    case none, soap11, soap12, contract, other
+    case none, soap11, soap12, contract, wsse, wsu, other
 
     init(uri: String?) {
         switch uri {
@@ -47,6 +49,8 @@ enum NamespaceKind: UInt8 {
         case SOAPVersion.v11.envelopeNamespace: self = .soap11
         case SOAPVersion.v12.envelopeNamespace: self = .soap12
         case HotelSearchContract.namespace: self = .contract
+        case WSSecurity.secext: self = .wsse
+        case WSSecurity.utility: self = .wsu
         default: self = .other
         }
     }

@@ -12,12 +12,22 @@ final class SOAPMessageHandler: SAXDelegate {
         case searchResponse, getHotelResponse, hotel
         case searchRequest, near, getHotelRequest
         case fault, faultCode, faultSubcode, faultReason, faultDetail, searchFault
+        // A request's Header (only with `readsHeader`): its blocks, and wsse:Security's insides.
+        case header, security, usernameToken, timestamp
     }
 
     var driver: SAXDriver!
     let maxDepth: Int
     let maxFieldBytes: Int
     let onHotel: ((HotelInfo) throws -> Void)?
+    /// Requests only: record the Header's blocks and read `wsse:Security`. Responses skip
+    /// the Header whole, as before, so the client's path pays nothing for it.
+    let readsHeader: Bool
+    let maxHeaderBlocks: Int
+    /// What the Header held so far.
+    var header = SOAPHeader()
+    /// The Header has closed, or the Body began without one: `header` is complete.
+    var headerDone = false
 
     private(set) var version: SOAPVersion?
     private(set) var error: SOAPParseError?
@@ -31,7 +41,7 @@ final class SOAPMessageHandler: SAXDelegate {
 
     // The hot state is touched on every SAX event. Only the parser's own callbacks reach
     // it, one at a time, so dynamic exclusivity checks buy nothing and cost a TLS lookup each.
-    @exclusivity(unchecked) private var scopes: ScopeStack<Scope>
+    @exclusivity(unchecked) var scopes: ScopeStack<Scope>
     @exclusivity(unchecked) private var depth = 0
     @exclusivity(unchecked) private var skipDepth = 0
     @exclusivity(unchecked) private var names = NameCache()
@@ -63,9 +73,11 @@ final class SOAPMessageHandler: SAXDelegate {
     /// The first element inside the Body, as soon as its start tag was read.
     private(set) var bodyElement: SOAPBodyElement?
 
-    init(maxDepth: Int, maxFieldBytes: Int, onHotel: ((HotelInfo) throws -> Void)?) {
+    init(maxDepth: Int, maxFieldBytes: Int, readsHeader: Bool = false, maxHeaderBlocks: Int = 64, onHotel: ((HotelInfo) throws -> Void)?) {
         self.maxDepth = maxDepth
         self.maxFieldBytes = maxFieldBytes
+        self.readsHeader = readsHeader
+        self.maxHeaderBlocks = maxHeaderBlocks
         self.onHotel = onHotel
         scopes = ScopeStack(capacity: maxDepth + 1)
     }
@@ -87,6 +99,8 @@ final class SOAPMessageHandler: SAXDelegate {
             if skipDepth == 0, let scope = scopes.last, let operation = Self.requestOperation(scope) {
                 return unexpectedElement(localName, namespaceURI, in: operation, leaf.map { "\($0)" }, expected: [])
             }
+            // A password with markup inside has no single text to check: refuse the token.
+            if skipDepth == 0, scopes.last == .usernameToken || scopes.last == .timestamp { header.security?.isMalformed = true }
             // Inside an ignored subtree, or an element inside a text field: skip it all.
             skipDepth += 1
             return
@@ -98,7 +112,14 @@ final class SOAPMessageHandler: SAXDelegate {
         }
         switch scope {
         case .envelope:
-            if name == .Body && ns.isEnvelope { scopes.append(.body) } else { skipDepth = 1 }
+            if name == .Body && ns.isEnvelope {
+                headerDone = true
+                scopes.append(.body)
+            } else if readsHeader, name == .Header, ns.isEnvelope {
+                startHeader(localName, namespaceURI)
+            } else {
+                skipDepth = 1
+            }
         case .body:
             if bodyElement == nil {
                 bodyElement = SOAPBodyElement(name: String(cString: localName), namespace: namespaceURI.map { String(cString: $0) })
@@ -182,6 +203,10 @@ final class SOAPMessageHandler: SAXDelegate {
         case .searchFault:
             guard ns == .contract, SOAPMessageHandler.searchFaultFields.contains(name) else { return skip() }
             collect(name, ns)
+        case .header:
+            startHeaderBlock(name, ns, localName, namespaceURI, attributes)
+        case .security, .usernameToken, .timestamp:
+            startSecurityChild(scope, name, ns, attributes)
         }
     }
 
@@ -218,7 +243,9 @@ final class SOAPMessageHandler: SAXDelegate {
         case .fault:
             guard let version else { return }
             message = .fault(fault.build(version: version))
-        case .body, .faultCode, .faultSubcode, .faultReason, .faultDetail, .searchFault:
+        case .header:
+            headerDone = true
+        case .body, .faultCode, .faultSubcode, .faultReason, .faultDetail, .searchFault, .security, .usernameToken, .timestamp:
             break
         }
     }
@@ -292,7 +319,7 @@ final class SOAPMessageHandler: SAXDelegate {
     private static let nearFields = ElementName.Set([.Latitude, .Longitude, .RadiusKm])
     private static let searchFaultFields = ElementName.Set([.Code, .Message, .Field])
     @inline(__always)
-    private func collect(_ name: ElementName, _ ns: NamespaceKind) {
+    func collect(_ name: ElementName, _ ns: NamespaceKind) {
         leaf = name
         text.reset()
     }
@@ -332,6 +359,8 @@ final class SOAPMessageHandler: SAXDelegate {
             case .Message: fault.detail?.message = leafText
             default: fault.detail?.field = leafText.trimmingXMLSpace
             }
+        case .usernameToken, .timestamp:
+            endSecurityField(field)
         default: break
         }
     }

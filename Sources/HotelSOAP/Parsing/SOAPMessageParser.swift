@@ -45,22 +45,27 @@ public final class SOAPMessageParser {
         public var maxNamespaceDeclarations: Int
         /// A longer start tag (name and attributes) is an error (`tooLarge`).
         public var maxStartTagBytes: Int
+        /// More top-level blocks in a request's Header is an error (`tooLarge`): each is
+        /// kept (`SOAPMessageParser.header`) until the server has checked them.
+        public var maxHeaderBlocks: Int
 
-        /// Limits allowing `maxDepth` levels of nesting, fields of `maxFieldBytes`, and
-        /// start tags within the other three.
+        /// Limits allowing `maxDepth` levels of nesting, fields of `maxFieldBytes`, start
+        /// tags within the next three and `maxHeaderBlocks` header blocks.
         public init(
             maxDepth: Int = 64, maxFieldBytes: Int = 1 << 20, maxAttributes: Int = 256, maxNamespaceDeclarations: Int = 64,
-            maxStartTagBytes: Int = 64 << 10
+            maxStartTagBytes: Int = 64 << 10, maxHeaderBlocks: Int = 64
         ) {
             self.maxDepth = maxDepth
             self.maxFieldBytes = maxFieldBytes
             self.maxAttributes = maxAttributes
             self.maxNamespaceDeclarations = maxNamespaceDeclarations
             self.maxStartTagBytes = maxStartTagBytes
+            self.maxHeaderBlocks = maxHeaderBlocks
         }
 
         /// What `init` and `parse` use when given none: 64 levels, 1 MiB per field, 256
-        /// attributes and 64 namespace declarations per element, 64 KiB per start tag.
+        /// attributes and 64 namespace declarations per element, 64 KiB per start tag, 64
+        /// header blocks.
         public static let `default` = Limits()
     }
 
@@ -69,11 +74,16 @@ public final class SOAPMessageParser {
     private let sniffer = ContentSniffer()
     private var finished = false
 
-    /// - Parameter onHotel: called with each hotel of a `SearchHotelsResponse` as soon as
-    ///   it is complete. When given, hotels are not collected into the page. Throwing
-    ///   from it stops the parse and `feed`/`finish` rethrow that error.
-    public init(limits: Limits = .default, onHotel: ((HotelInfo) throws -> Void)? = nil) {
-        handler = SOAPMessageHandler(maxDepth: limits.maxDepth, maxFieldBytes: limits.maxFieldBytes, onHotel: onHotel)
+    /// - Parameters:
+    ///   - readsHeader: for a server reading requests: record the SOAP Header (`header`).
+    ///     Without it the Header is skipped unread, as a client reading responses wants.
+    ///   - onHotel: called with each hotel of a `SearchHotelsResponse` as soon as
+    ///     it is complete. When given, hotels are not collected into the page. Throwing
+    ///     from it stops the parse and `feed`/`finish` rethrow that error.
+    public init(limits: Limits = .default, readsHeader: Bool = false, onHotel: ((HotelInfo) throws -> Void)? = nil) {
+        handler = SOAPMessageHandler(
+            maxDepth: limits.maxDepth, maxFieldBytes: limits.maxFieldBytes, readsHeader: readsHeader,
+            maxHeaderBlocks: limits.maxHeaderBlocks, onHotel: onHotel)
         driver = SAXDriver(handler: handler)
         driver.tagLimits = (limits.maxAttributes, limits.maxNamespaceDeclarations, limits.maxStartTagBytes)
         handler.driver = driver
@@ -113,13 +123,27 @@ public final class SOAPMessageParser {
         return SOAPEnvelope(version: version, message: message)
     }
 
+    /// The request's SOAP Header (with `readsHeader`), once it is complete: after its end
+    /// tag, or once the Body began without one (then empty). Nil before that, and always
+    /// without `readsHeader`. Still there when the Body then failed to parse, so a server
+    /// can refuse an unauthenticated request before saying what was wrong with its Body.
+    ///
+    /// ```swift
+    /// let parser = SOAPMessageParser(readsHeader: true)
+    /// do { try parser.feed(body); _ = try parser.finish() } catch {
+    ///     if let header = parser.header { try authenticate(header) }
+    ///     throw error
+    /// }
+    /// ```
+    public var header: SOAPHeader? { handler.readsHeader && handler.headerDone ? handler.header : nil }
+
     /// The first element inside the Body (its name and namespace URI), once its start tag
     /// was read: what `hotels parse` picks a dialect by.
     public var bodyElement: SOAPBodyElement? { handler.bodyElement }
 
     /// A parser whose Body must hold `ota.rootName` (or a fault, if it accepts one), read into `ota`.
-    convenience init(limits: Limits, ota: any OTASubtreeReader) {
-        self.init(limits: limits)
+    convenience init(limits: Limits, readsHeader: Bool = false, ota: any OTASubtreeReader) {
+        self.init(limits: limits, readsHeader: readsHeader)
         handler.ota = ota
     }
 

@@ -72,19 +72,49 @@ public struct SOAPResponseWriter: Sendable {
 
     /// A fault never fails to write: characters XML cannot carry become U+FFFD, because a
     /// server that cannot even report its error leaves the client with nothing.
-    public static func fault(_ fault: SOAPFault) -> [UInt8] {
+    ///
+    /// WS-Security's codes (`SOAPFault.Code.failedAuthentication`, …) are written in their
+    /// own namespace (`wsse:`, declared). For a SOAP 1.2 `MustUnderstand` fault, pass the
+    /// blocks not understood: each gets an `env:NotUnderstood` header block (SOAP 1.2 part 1
+    /// §5.4.8); SOAP 1.1 has no such block, so there they are left out.
+    ///
+    /// ```swift
+    /// let fault = SOAPFault(version: .v12, code: .mustUnderstand, reason: "…")
+    /// let body = SOAPResponseWriter.fault(fault, notUnderstood: [block])
+    /// ```
+    public static func fault(_ fault: SOAPFault, notUnderstood: [SOAPHeader.Block] = []) -> [UInt8] {
         func clean(_ s: String) -> String {
             String(String.UnicodeScalarView(s.unicodeScalars.map { XMLWriter.isXMLChar($0) ? $0 : "\u{FFFD}" }))
         }
         var xml = XMLWriter()
         let v = fault.version
         let p = Envelope.prefix(v)
-        Envelope.open(&xml, version: v)
+        if v == .v12, !notUnderstood.isEmpty {
+            xml.raw("<?xml version=\"1.0\" encoding=\"UTF-8\"?>")
+            xml.raw("<\(p):Envelope xmlns:\(p)=\"\(v.envelopeNamespace)\"><\(p):Header>")
+            for block in notUnderstood {
+                if let namespace = block.namespace {
+                    xml.open("\(p):NotUnderstood", ["qname": "q:\(block.name)", "xmlns:q": namespace])
+                } else {
+                    xml.open("\(p):NotUnderstood", ["qname": block.name])
+                }
+                xml.close("\(p):NotUnderstood")
+            }
+            xml.raw("</\(p):Header><\(p):Body>")
+        } else {
+            Envelope.open(&xml, version: v)
+        }
         xml.open("\(p):Fault")
         switch v {
         case .v11:
             // faultcode/faultstring/detail are unqualified in SOAP 1.1.
-            xml.element("faultcode", trusted: "\(p):\(fault.code)")
+            if fault.code.isWSSecurity {
+                xml.open("faultcode", ["xmlns:wsse": WSSecurity.secext])
+                xml.raw("wsse:\(fault.code)")
+                xml.close("faultcode")
+            } else {
+                xml.element("faultcode", trusted: "\(p):\(fault.code)")
+            }
             try? xml.element("faultstring", clean(fault.reason), field: "faultstring")
             if let detail = fault.detail {
                 xml.open("detail")
@@ -96,8 +126,13 @@ public struct SOAPResponseWriter: Sendable {
             xml.element("\(p):Value", trusted: "\(p):\(fault.code)")
             if let subcode = fault.subcode {
                 xml.open("\(p):Subcode")
-                xml.open("\(p):Value", ["xmlns:h": HotelSearchContract.namespace])
-                xml.raw("h:\(subcode)")
+                if subcode.isWSSecurity {
+                    xml.open("\(p):Value", ["xmlns:wsse": WSSecurity.secext])
+                    xml.raw("wsse:\(subcode)")
+                } else {
+                    xml.open("\(p):Value", ["xmlns:h": HotelSearchContract.namespace])
+                    xml.raw("h:\(subcode)")
+                }
                 xml.close("\(p):Value")
                 xml.close("\(p):Subcode")
             }

@@ -13,6 +13,14 @@ import NIOCore
 /// let service = HotelService(catalog: catalog, configuration: .init(port: 8080), logger: logger)
 /// try await service.run()   // until SIGINT/SIGTERM; in-flight requests finish first
 /// ```
+///
+/// With `users`, every SOAP request on both paths needs a WS-Security UsernameToken
+/// (`UsernameTokenVerifier`), and both WSDLs say so in a WS-SecurityPolicy assertion; the
+/// WSDLs, logos and `/health` stay open:
+/// ```swift
+/// let users = try UserList.load(path: "users")
+/// let service = HotelService(catalog: catalog, configuration: .init(users: users), logger: logger)
+/// ```
 public struct HotelService: Sendable {
     public struct Configuration: Sendable {
         public var host: String
@@ -29,10 +37,18 @@ public struct HotelService: Sendable {
         /// `Cache-Control: max-age` of `/soap` answers, in seconds; 0 sends `no-cache` (each
         /// use revalidated; the `ETag` still saves the body).
         public var resultMaxAge: Int
+        /// Who may call the SOAP operations; nil lets everyone.
+        public var users: UserList?
+        /// How far a UsernameToken's or Timestamp's `Created` may be from this server's
+        /// clock, either way; also how long a nonce is remembered.
+        public var clockSkew: Duration
+        /// The most nonces remembered at once (`NonceCache`).
+        public var nonceCapacity: Int
 
         public init(
             host: String = "127.0.0.1", port: Int = 8080, publicURL: String? = nil, maxBodySize: Int = 1 << 20,
-            limits: ConnectionLimits = .init(), ioThreads: Int = IOThreads.defaultCount, resultMaxAge: Int = 60
+            limits: ConnectionLimits = .init(), ioThreads: Int = IOThreads.defaultCount, resultMaxAge: Int = 60, users: UserList? = nil,
+            clockSkew: Duration = .seconds(300), nonceCapacity: Int = 100_000
         ) {
             self.resultMaxAge = resultMaxAge
             self.host = host
@@ -41,6 +57,9 @@ public struct HotelService: Sendable {
             self.maxBodySize = maxBodySize
             self.limits = limits
             self.ioThreads = ioThreads
+            self.users = users
+            self.clockSkew = clockSkew
+            self.nonceCapacity = nonceCapacity
         }
     }
 
@@ -52,6 +71,8 @@ public struct HotelService: Sendable {
     /// file-descriptor limit allows (the caller may want to say so).
     public let limits: ConnectionLimits
     private let descriptors: DescriptorBudget
+    /// One for the service, so `/soap` and `/ota` share the replay cache.
+    private let headerCheck: HeaderCheck
 
     public init(catalog: any HotelCatalog, configuration: Configuration = .init(), logger: Logger) {
         self.catalog = catalog
@@ -62,6 +83,10 @@ public struct HotelService: Sendable {
         limits.maxConnections = min(limits.maxConnections, descriptors.connections)
         self.limits = limits
         self.address = ServerAddress(configuration.publicURL ?? "http://\(configuration.host):\(configuration.port)")
+        headerCheck = HeaderCheck(
+            verifier: configuration.users.map {
+                UsernameTokenVerifier(users: $0, clockSkew: configuration.clockSkew, nonceCapacity: configuration.nonceCapacity)
+            })
     }
 
     /// Builds the application. `onRunning` gets the base URL once the socket is bound.
@@ -69,27 +94,28 @@ public struct HotelService: Sendable {
         let router = Router(context: BasicRequestContext.self)
         router.middlewares.add(RequestLogMiddleware())
         let soap = SOAPEndpoint(
-            catalog: catalog, maxBodySize: configuration.maxBodySize, address: address, maxAge: configuration.resultMaxAge)
+            catalog: catalog, maxBodySize: configuration.maxBodySize, address: address, headerCheck: headerCheck,
+            maxAge: configuration.resultMaxAge)
         let logos = LogoEndpoint(catalog: catalog)
         let address = self.address
+        let policy = configuration.users != nil
         router.post("/soap") { request, context in try await soap.handle(request, context: context) }
         router.get("/soap") { request, _ in
             guard request.uri.query?.lowercased() == "wsdl" else {
                 return Response.plainText(.methodNotAllowed, "POST SOAP requests here; GET /soap?wsdl for the WSDL\n")
             }
-            return Self.wsdl(address)
+            return Self.wsdl(address, policy: policy)
         }
-        router.get("/wsdl") { _, _ in Self.wsdl(address) }
+        router.get("/wsdl") { _, _ in Self.wsdl(address, policy: policy) }
         // OpenTravel's OTA_HotelAvailRQ on a path of its own, with a WSDL of its own.
-        let ota = OTAEndpoint(catalog: catalog, maxBodySize: configuration.maxBodySize, tokens: OTAPageToken())
+        let ota = OTAEndpoint(
+            catalog: catalog, maxBodySize: configuration.maxBodySize, tokens: OTAPageToken(), headerCheck: headerCheck)
         router.post("/ota") { request, context in try await ota.handle(request, context: context) }
         router.get("/ota") { request, _ in
             guard request.uri.query?.lowercased() == "wsdl" else {
                 return Response.plainText(.methodNotAllowed, "POST OTA_HotelAvailRQ here; GET /ota?wsdl for the WSDL\n")
             }
-            return Response(
-                status: .ok, headers: [.contentType: "text/xml; charset=utf-8"],
-                body: ResponseBody(byteBuffer: ByteBuffer(string: OTAWSDLDocument.text(endpoint: address.url + "/ota"))))
+            return Self.xml(OTAWSDLDocument.text(endpoint: address.url + "/ota", requiresUsernameToken: policy))
         }
         router.get("/logos/:file") { request, context in try await logos.handle(request, context: context) }
         let catalog = self.catalog
@@ -127,10 +153,12 @@ public struct HotelService: Sendable {
         try await makeApplication(onRunning: onRunning).runService()
     }
 
-    static func wsdl(_ address: ServerAddress) -> Response {
-        Response(
-            status: .ok, headers: [.contentType: "text/xml; charset=utf-8"],
-            body: ResponseBody(byteBuffer: ByteBuffer(string: WSDLDocument.text(endpoint: address.url + "/soap"))))
+    static func wsdl(_ address: ServerAddress, policy: Bool) -> Response {
+        xml(WSDLDocument.text(endpoint: address.url + "/soap", requiresUsernameToken: policy))
+    }
+
+    private static func xml(_ text: String) -> Response {
+        Response(status: .ok, headers: [.contentType: "text/xml; charset=utf-8"], body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
     }
 
     private static func urlHost(_ host: String) -> String {

@@ -21,6 +21,9 @@ struct OTAEndpoint: Sendable {
     let catalog: any HotelCatalog
     let maxBodySize: Int
     let tokens: OTAPageToken
+    /// mustUnderstand and, with `--users`, the UsernameToken, as on `/soap`: authentication
+    /// failures are SOAP faults here too, not OTA `Errors` (they are not about the search).
+    let headerCheck: HeaderCheck
 
     static let defaultPageSize = 50
     static let maxPageSize = 500
@@ -40,7 +43,7 @@ struct OTAEndpoint: Sendable {
         let version = try SOAPEndpoint.version(of: request)
         RequestLog.operation = OTA.availRequest
         do {
-            let (sent, ota) = try await parse(request, version: version)
+            let (sent, ota, header) = try await parse(request, version: version, logger: context.logger)
             guard sent == version else {
                 throw SOAPFaultError(
                     SOAPFault(
@@ -49,6 +52,7 @@ struct OTAEndpoint: Sendable {
                             "the content type says \(version) but the body is a \(sent) envelope; send text/xml for 1.1, application/soap+xml for 1.2"
                     ))
             }
+            try headerCheck.check(header, version: version, logger: context.logger)
             return SOAPEndpoint.ok(try await answer(ota, version: version), version: version)
         } catch let fault as SOAPFaultError {
             throw fault
@@ -58,20 +62,26 @@ struct OTAEndpoint: Sendable {
         }
     }
 
-    private func parse(_ request: Request, version: SOAPVersion) async throws -> (SOAPVersion, OTAAvailRequest) {
+    private func parse(_ request: Request, version: SOAPVersion, logger: Logger) async throws -> (SOAPVersion, OTAAvailRequest, SOAPHeader)
+    {
         if let length = request.headers[.contentLength].flatMap(Int.init), length > maxBodySize { throw tooLarge(version) }
         let reader = OTAAvailRequestReader()
         var received = 0
+        let failure: SOAPParseError
         do {
             for try await chunk in request.body {
                 received += chunk.readableBytes
                 if received > maxBodySize { throw tooLarge(version) }
                 try chunk.withUnsafeReadableBytes { try reader.feed($0) }
             }
-            return try reader.finish()
+            let (sent, ota) = try reader.finish()
+            return (sent, ota, reader.header ?? SOAPHeader())
         } catch let error as SOAPParseError {
-            throw SOAPEndpoint.fault(for: error, version: version)
+            failure = error
         }
+        // As on /soap: the header first, if it was read, then what broke the Body.
+        if let header = reader.header { try headerCheck.check(header, version: version, logger: logger) }
+        throw SOAPEndpoint.fault(for: failure, version: version)
     }
 
     private func tooLarge(_ version: SOAPVersion) -> SOAPFaultError {

@@ -2,7 +2,7 @@ import Foundation
 import Hummingbird
 import Logging
 
-/// One info line per request: id, method, path, SOAP operation, status, duration.
+/// One info line per request: id, method, path, SOAP operation, authenticated user, status, duration.
 struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let start = ContinuousClock.now
@@ -34,6 +34,7 @@ struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
             "status": "\(status.code)", "duration_ms": "\(String(format: "%.2f", ms))",
         ]
         if let operation = box.operation { metadata["operation"] = "\(operation)" }
+        if let user = box.user { metadata["user"] = "\(user)" }
         context.logger.info("request", metadata: metadata)
     }
 }
@@ -44,6 +45,7 @@ enum RequestLog {
     final class Box: @unchecked Sendable {
         private let lock = NSLock()
         private var _operation: String?
+        private var _user: String?
         var operation: String? {
             get {
                 lock.lock()
@@ -56,6 +58,18 @@ enum RequestLog {
                 lock.unlock()
             }
         }
+        var user: String? {
+            get {
+                lock.lock()
+                defer { lock.unlock() }
+                return _user
+            }
+            set {
+                lock.lock()
+                _user = newValue
+                lock.unlock()
+            }
+        }
     }
 
     @TaskLocal static var current: Box?
@@ -63,5 +77,11 @@ enum RequestLog {
     static var operation: String? {
         get { current?.operation }
         set { current?.operation = newValue }
+    }
+
+    /// The user the request authenticated as (`--users`).
+    static var user: String? {
+        get { current?.user }
+        set { current?.user = newValue }
     }
 }

@@ -7,10 +7,13 @@ import Hummingbird
 public struct SOAPFaultError: HTTPResponseError, CustomStringConvertible {
     public let fault: SOAPFault
     public let status: HTTPResponse.Status
+    /// For a SOAP 1.2 `MustUnderstand` fault: the blocks named in `env:NotUnderstood`.
+    public let notUnderstood: [SOAPHeader.Block]
 
-    public init(_ fault: SOAPFault, status: HTTPResponse.Status = .internalServerError) {
+    public init(_ fault: SOAPFault, status: HTTPResponse.Status = .internalServerError, notUnderstood: [SOAPHeader.Block] = []) {
         self.fault = fault
         self.status = status
+        self.notUnderstood = notUnderstood
     }
 
     /// The request was wrong: `Client` (1.1) or `Sender` (1.2), with our detail naming the field.
@@ -40,7 +43,7 @@ public struct SOAPFaultError: HTTPResponseError, CustomStringConvertible {
         Response(
             status: status,
             headers: [.contentType: fault.version.contentType(action: nil)],
-            body: ResponseBody(byteBuffer: ByteBuffer(bytes: SOAPResponseWriter.fault(fault))))
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: SOAPResponseWriter.fault(fault, notUnderstood: notUnderstood))))
     }
 
     public var description: String { fault.description }

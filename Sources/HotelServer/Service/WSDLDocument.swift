@@ -3,9 +3,16 @@
 public enum WSDLDocument {
     static let placeholderLocation = "http://localhost:8080/soap"
 
-    /// The WSDL with every endpoint address set to `endpoint`.
-    public static func text(endpoint: String) -> String {
-        text.replacingOccurrences(of: "location=\"\(placeholderLocation)\"", with: "location=\"\(escaped(endpoint))\"")
+    /// The WSDL with every endpoint address set to `endpoint`; with `requiresUsernameToken`
+    /// also a WS-SecurityPolicy UsernameToken assertion on each binding (`hotels serve
+    /// --users`). Without it the text is the file's, byte for byte, but for the addresses.
+    ///
+    /// ```swift
+    /// let wsdl = WSDLDocument.text(endpoint: "https://hotels.example.com/soap", requiresUsernameToken: true)
+    /// ```
+    public static func text(endpoint: String, requiresUsernameToken: Bool = false) -> String {
+        let located = text.replacingOccurrences(of: "location=\"\(placeholderLocation)\"", with: "location=\"\(escaped(endpoint))\"")
+        return requiresUsernameToken ? SecurityPolicy.attach(to: located) : located
     }
 
     private static func escaped(_ s: String) -> String {

@@ -11,15 +11,18 @@ struct TestServer {
     let url: String
     let logs: LogRecorder
 
+    /// `users` turns WS-Security on, as `hotels serve --users` does, with `clockSkew`.
     static func with<T: Sendable>(
-        catalog: (any HotelCatalog)? = nil, maxBodySize: Int = 1 << 20,
+        catalog: (any HotelCatalog)? = nil, maxBodySize: Int = 1 << 20, users: UserList? = nil, clockSkew: Duration = .seconds(300),
         _ body: @Sendable (TestServer) async throws -> T
     ) async throws -> T {
         let catalog = try catalog ?? TestCatalog.open()
         let logs = LogRecorder()
         let logger = Logger(label: "test-server") { _ in logs.handler }
         let service = HotelService(
-            catalog: catalog, configuration: .init(host: "127.0.0.1", port: 0, maxBodySize: maxBodySize), logger: logger)
+            catalog: catalog,
+            configuration: .init(host: "127.0.0.1", port: 0, maxBodySize: maxBodySize, users: users, clockSkew: clockSkew),
+            logger: logger)
         let (urls, continuation) = AsyncStream<String>.makeStream()
         return try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
@@ -54,10 +57,10 @@ struct TestServer {
     }
 
     /// POSTs raw bytes as SOAP 1.1 (or 1.2).
-    func post(raw: String, version: SOAPVersion = .v11, action: String? = nil) async throws -> Reply {
+    func post(raw: String, version: SOAPVersion = .v11, action: String? = nil, path: String = "/soap") async throws -> Reply {
         var headers = [("Content-Type", version.contentType(action: version == .v12 ? action : nil))]
         if version == .v11, let action { headers.append(("SOAPAction", "\"\(action)\"")) }
-        return try await request("/soap", method: .POST, headers: headers, body: Array(raw.utf8))
+        return try await request(path, method: .POST, headers: headers, body: Array(raw.utf8))
     }
 }
 
