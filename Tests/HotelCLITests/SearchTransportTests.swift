@@ -171,7 +171,7 @@ struct SearchTransportTests {
         let live = try await Self.live()
         let proxy = try await ScriptedServer("proxy", "deny-connect")
         let denied = try await HotelsBinary.run(
-            ["search", "--endpoint", live.endpoint],
+            ["search", "--endpoint", live.endpoint, "--no-cache"],
             environment: ["http_proxy": "http://user:secret@127.0.0.1:\(proxy.port)", "no_proxy": "", "NO_PROXY": ""])
         #expect(denied.status == 69)
         #expect(denied.stderrLines.count == 1, "\(denied.stderr)")
@@ -179,7 +179,7 @@ struct SearchTransportTests {
         #expect(!denied.stderr.contains("secret"), "the proxy password must not be printed: \(denied.stderr)")
 
         let absent = try await HotelsBinary.run(
-            ["search", "--endpoint", live.endpoint, "--retries", "0"],
+            ["search", "--endpoint", live.endpoint, "--retries", "0", "--no-cache"],
             environment: ["http_proxy": "http://127.0.0.1:9", "no_proxy": "", "NO_PROXY": ""])
         #expect(absent.status == 69)
         #expect(absent.stderr.contains("the proxy http://127.0.0.1:9 (from http_proxy) refused the connection"), "\(absent.stderr)")
