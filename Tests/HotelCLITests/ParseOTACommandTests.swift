@@ -16,7 +16,10 @@ struct ParseOTACommandTests {
         let responses = names.filter { $0.hasSuffix(".xml") && !$0.contains("request") && !$0.contains("errors") }
             .map { String($0.dropLast(4)) }
         #expect(Set(responses) == Set(Self.samples(expected: "csv")))
-        for name in ["avail-several-roomstays-soap12", "avail-response-soap11", "avail-response-soap12"] {
+        let several = [
+            "avail-several-roomstays-soap12", "avail-response-soap11", "avail-response-soap12", "avail-ota-prefix-soapenv-soap11",
+        ]
+        for name in several {
             #expect(Self.samples(expected: "json").contains(name), "\(name) has no .expected.json")
         }
     }

@@ -80,7 +80,11 @@ struct OTAResponseReaderTests {
 
     @Test("the same hotels whatever the chunk boundaries", arguments: [1, 7, 100])
     func chunked(_ size: Int) throws {
-        for file in ["avail-several-roomstays-soap12.xml", "avail-default-ns-pos-tpa-soap11.xml", "avail-response-soap11.xml"] {
+        for file in [
+            "avail-several-roomstays-soap12.xml", "avail-default-ns-pos-tpa-soap11.xml", "avail-response-soap11.xml",
+            "avail-ota-prefix-soapenv-soap11.xml", "avail-invalid-order-no-version-soap11.xml",
+            "avail-invalid-unknown-element-soap12.xml",
+        ] {
             #expect(try Self.read(file, chunk: size).page == Self.read(file).page)
         }
     }
