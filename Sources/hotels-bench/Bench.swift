@@ -1,4 +1,5 @@
 import Foundation
+import HotelSOAP
 
 /// `swift run -c release hotels-bench [--quick]`: generates its inputs, measures parsing,
 /// memory, the terminal, end to end, browse and the server under load in one run, prints
@@ -32,7 +33,8 @@ enum Bench {
             print(BenchCommand.usage)
         case .profileParse(let file):
             // For perf/callgrind: only our parser, a few times, nothing else in the profile.
-            for _ in 0..<3 { _ = try ParseBench.parseOurs(path: file) }
+            let ota = try isOpenTravel(file)
+            for _ in 0..<3 { _ = try ota ? OTAParseBench.parseOurs(path: file) : ParseBench.parseOurs(path: file) }
         case .parseOnly(let file):
             // The parse section alone, printed and not written: for working on the parser.
             if let file, !FileManager.default.isReadableFile(atPath: file) {
@@ -48,6 +50,15 @@ enum Bench {
                 let formats = try FormatBench.run(hotels: paths.hotels, path: path, runs: BenchSettings.full.parseRuns, paths: paths)
                 report.sections.append(FormatBench.section(formats, megabytes: parsed.megabytes, hotels: parsed.hotels))
             }
+            // A given FILE is one of our responses; the OpenTravel input is the generated one.
+            if file == nil { report.sections.append(try ota(.full, paths).section) }
+            print(report.text(), terminator: "")
+        case .otaOnly(let file):
+            if let file, !FileManager.default.isReadableFile(atPath: file) {
+                throw BenchError("cannot read \(file): no such file, or not readable")
+            }
+            var report = BenchmarkReport(command: "hotels-bench --ota-only", machine: .current(wrk: nil))
+            report.sections = [try ota(.full, try BenchPaths(quick: false), file: file).section]
             print(report.text(), terminator: "")
         case .terminalOnly:
             var report = BenchmarkReport(command: "hotels-bench --terminal-only", machine: .current(wrk: nil))
@@ -92,6 +103,7 @@ enum Bench {
         say("formats: hotels parse --format csv/tsv/json/table against xmllint (\(settings.parseRuns) runs each)…")
         let formats = try FormatBench.run(hotels: paths.hotels, path: parseFile, runs: settings.parseRuns, paths: paths)
         report.sections.append(FormatBench.section(formats, megabytes: parsed.megabytes, hotels: parsed.hotels))
+        report.sections.append(try ota(settings, paths).section)
 
         report.sections.append(try memory(settings, paths))
 
@@ -130,6 +142,35 @@ enum Bench {
             say("generating a \(settings.parseHotels)-hotel response…")
             try ResponseGenerator.write(count: settings.parseHotels, to: path)
         }
+    }
+
+    /// The OpenTravel section: on `file`, else on the generated input (made once, kept
+    /// between runs); the whole-process rows when this build's `hotels` is there.
+    private static func ota(_ settings: BenchSettings, _ paths: BenchPaths, file: String? = nil) throws -> OTAParseBench.Result {
+        let path =
+            try file
+            ?? paths.cached("ota-avail-\(settings.otaRoomStays).xml") { path in
+                say("generating an OTA_HotelAvailRS of \(settings.otaRoomStays) RoomStays…")
+                try OTAResponseGenerator.write(roomStays: settings.otaRoomStays, to: path)
+            }
+        let hotels = FileManager.default.isExecutableFile(atPath: paths.hotels) ? paths.hotels : nil
+        say("OpenTravel: OTAAvailResponseReader, xmllint --stream, hotels parse (\(settings.parseRuns) runs each)…")
+        return try OTAParseBench.run(
+            path: path, roomStays: file == nil ? settings.otaRoomStays : nil, hotels: hotels, runs: settings.parseRuns)
+    }
+
+    /// Whether `file`'s Body holds an `OTA_HotelAvailRS`, judged as `hotels parse` judges it:
+    /// by the Body element's namespace and name, from the first chunks.
+    private static func isOpenTravel(_ file: String) throws -> Bool {
+        guard FileManager.default.isReadableFile(atPath: file) else {
+            throw BenchError("cannot read \(file): no such file, or not readable")
+        }
+        let sniffer = SOAPMessageParser()
+        _ = try FileChunks.read(file) { chunk in
+            do { try sniffer.feed(chunk) } catch { return false }
+            return sniffer.bodyElement == nil
+        }
+        return sniffer.bodyElement == SOAPBodyElement(name: OTA.availResponse, namespace: OTA.namespace)
     }
 
     private static func memory(_ settings: BenchSettings, _ paths: BenchPaths) throws -> BenchmarkReport.Section {

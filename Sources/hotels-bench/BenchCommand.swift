@@ -7,13 +7,17 @@ enum BenchCommand: Equatable {
     case quick
     /// The parse section alone, printed, on the generated input or on `file`.
     case parseOnly(file: String?)
+    /// The OpenTravel parse section alone, printed, on the generated input or on `file`.
+    case otaOnly(file: String?)
     /// The terminal section alone, printed: for working on the renderer.
     case terminalOnly
-    /// Only our parser, three times over `file`: for callgrind or perf.
+    /// Only our parser (OpenTravel's reader for an `OTA_HotelAvailRS`), three times over
+    /// `file`: for callgrind or perf.
     case profileParse(file: String)
     case help
 
-    static let synopsis = "hotels-bench [--quick | --parse-only [FILE] | --terminal-only | --profile-parse FILE | --help]"
+    static let synopsis =
+        "hotels-bench [--quick | --parse-only [FILE] | --ota-only [FILE] | --terminal-only | --profile-parse FILE | --help]"
 
     static let usage = """
         USAGE: \(synopsis)
@@ -27,17 +31,22 @@ enum BenchCommand: Equatable {
           --quick               CI smoke pass: tiny inputs, one run each, no wrk; writes nothing.
           --parse-only [FILE]   Only the parse and formats comparisons (ours, xmllint, Foundation, libxml2
                                 floor), printed and not written. FILE defaults to the generated
-                                100,000-hotel response.
+                                100,000-hotel response; without FILE the OpenTravel section runs too.
+          --ota-only [FILE]     Only the OpenTravel parse section (OTAAvailResponseReader and
+                                hotels parse against xmllint), printed and not written. FILE
+                                defaults to the generated 100,000-RoomStay OTA_HotelAvailRS.
           --terminal-only       Only the terminal frames (bytes and CPU per frame on 200×50),
                                 printed and not written.
           --profile-parse FILE  Parse FILE three times with our parser and nothing else, for
-                                a profiler (valgrind --tool=callgrind, perf).
+                                a profiler (valgrind --tool=callgrind, perf); an OTA_HotelAvailRS
+                                goes through OpenTravel's reader.
           -h, --help            Show this help.
 
         EXAMPLES:
           scripts/bench
           swift run -c release hotels-bench --parse-only
           swift run -c release hotels-bench --parse-only big-response.xml
+          swift run -c release hotels-bench --ota-only
           swift run -c release hotels-bench --terminal-only
 
         EXIT STATUS: 0 done, 1 a measurement failed, 64 bad usage.
@@ -56,6 +65,7 @@ enum BenchCommand: Equatable {
         case "-h", "--help": command = .help
         case "--quick": command = .quick
         case "--parse-only": command = .parseOnly(file: operand)
+        case "--ota-only": command = .otaOnly(file: operand)
         case "--terminal-only": command = .terminalOnly
         case "--profile-parse":
             guard let operand else { throw UsageError(description: "--profile-parse needs a FILE to parse") }

@@ -5,6 +5,8 @@ struct BenchSettings {
     /// Hotels in the parse input (the 100,000: about 46 MB).
     var parseHotels: Int
     var parseRuns: Int
+    /// `RoomStay`s in the OpenTravel parse input (the 100,000: about a third as many hotels).
+    var otaRoomStays: Int
     /// Hotels in the two memory inputs: about 10 MB and about 100 MB.
     var memoryHotels: (small: Int, large: Int)
     var memoryRuns: Int
@@ -21,12 +23,12 @@ struct BenchSettings {
     var browseRuns: Int
 
     static let full = BenchSettings(
-        quick: false, parseHotels: 100_000, parseRuns: 9, memoryHotels: (22_000, 220_000), memoryRuns: 3,
+        quick: false, parseHotels: 100_000, parseRuns: 9, otaRoomStays: 100_000, memoryHotels: (22_000, 220_000), memoryRuns: 3,
         catalogHotels: 100_000, endToEndRuns: 3, serverHotels: 10_000, wrkSeconds: 10, wrkRuns: 3,
         terminalFrames: 200, terminalRuns: 5, browseRuns: 5)
 
     static let quickPass = BenchSettings(
-        quick: true, parseHotels: 500, parseRuns: 1, memoryHotels: (500, 5_000), memoryRuns: 1,
+        quick: true, parseHotels: 500, parseRuns: 1, otaRoomStays: 1_500, memoryHotels: (500, 5_000), memoryRuns: 1,
         catalogHotels: 2_000, endToEndRuns: 1, serverHotels: 2_000, wrkSeconds: 0, wrkRuns: 0,
         terminalFrames: 10, terminalRuns: 1, browseRuns: 1)
 }

@@ -19,10 +19,12 @@ struct BenchSmokeTests {
         let termination = try await run.wait(timeout: 120)
         #expect(termination == .exited(0), "stderr:\n\(run.stderr)")
         let output = run.stdout
-        for section in ["Parse", "Memory", "Terminal", "End to end", "Browse", "Server"] {
+        for section in ["Parse", "OpenTravel parse", "Memory", "Terminal", "End to end", "Browse", "Server"] {
             #expect(output.contains("== \(section) =="), "no \(section) section in:\n\(output)")
         }
         #expect(output.contains("rows/s"))
+        // The OpenTravel rows: the reader in process and hotels parse as a whole process.
+        #expect(output.contains("OTAAvailResponseReader") && output.contains("--format csv` (whole process)"), "\(output)")
         #expect(output.contains("skipped in --quick"))
         #expect(run.stderr.contains("BENCHMARKS.md not written"))
         #expect((try? Data(contentsOf: benchmarks)) == before)
@@ -34,6 +36,7 @@ struct BenchSmokeTests {
         #expect(try await run.wait(timeout: 30) == .exited(0))
         #expect(run.stdout.contains("USAGE: hotels-bench"))
         #expect(run.stdout.contains("--parse-only"))
+        #expect(run.stdout.contains("--ota-only"))
         #expect(run.stdout.contains("EXAMPLES"))
         #expect(!run.stderr.contains("generating"), "help must not start a run:\n\(run.stderr)")
     }
@@ -41,7 +44,7 @@ struct BenchSmokeTests {
     @Test(
         "hotels-bench rejects an unknown option with exit 64 before measuring",
         arguments: [
-            ["--fast"], ["--quick", "extra"], ["--profile-parse"], ["--parse-only", "a.xml", "b.xml"],
+            ["--fast"], ["--quick", "extra"], ["--profile-parse"], ["--parse-only", "a.xml", "b.xml"], ["--ota-only", "a.xml", "b.xml"],
         ])
     func badUsage(arguments: [String]) async throws {
         let run = try SpawnedProcess(Self.bench, arguments)
@@ -53,7 +56,7 @@ struct BenchSmokeTests {
         #expect(lines.count == 2)
     }
 
-    @Test("a file that is not there: one line naming it, exit 1", arguments: ["--parse-only", "--profile-parse"])
+    @Test("a file that is not there: one line naming it, exit 1", arguments: ["--parse-only", "--ota-only", "--profile-parse"])
     func missingFile(option: String) async throws {
         let run = try SpawnedProcess(Self.bench, [option, "/nonexistent/response.xml"])
         #expect(try await run.wait(timeout: 30) == .exited(1))

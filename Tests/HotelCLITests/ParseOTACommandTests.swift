@@ -4,17 +4,51 @@ import Testing
 /// `hotels parse` on OpenTravel responses: the dialect is picked by the Body's element.
 @Suite("hotels parse: OpenTravel")
 struct ParseOTACommandTests {
-    static let samples = [
-        "avail-default-ns-pos-tpa-soap11", "avail-several-roomstays-soap12", "avail-before-tax-soap11", "avail-warnings-soap11",
-        "avail-empty-soap11", "avail-response-soap11", "avail-response-soap12",
-    ]
+    /// The samples with an `X.expected.csv` (or `.json`) beside `X.xml`, by base name.
+    static func samples(expected suffix: String) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: HotelsBinary.sample("ota"))) ?? []
+        return names.filter { $0.hasSuffix(".expected.\(suffix)") }.map { String($0.dropLast(".expected.\(suffix)".count)) }.sorted()
+    }
 
-    @Test("CSV is exactly the sample's .expected.csv", arguments: samples)
+    @Test("every response sample with hotels has its .expected.csv; those with several RoomStays a hotel, their .expected.json")
+    func everySampleHasExpectations() throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: HotelsBinary.sample("ota"))
+        let responses = names.filter { $0.hasSuffix(".xml") && !$0.contains("request") && !$0.contains("errors") }
+            .map { String($0.dropLast(4)) }
+        #expect(Set(responses) == Set(Self.samples(expected: "csv")))
+        let several = [
+            "avail-several-roomstays-soap12", "avail-response-soap11", "avail-response-soap12", "avail-ota-prefix-soapenv-soap11",
+        ]
+        for name in several {
+            #expect(Self.samples(expected: "json").contains(name), "\(name) has no .expected.json")
+        }
+    }
+
+    @Test("CSV is exactly the sample's .expected.csv", arguments: samples(expected: "csv"))
     func expectedCSV(_ name: String) async throws {
         let result = try await HotelsBinary.run(["parse", HotelsBinary.sample("ota/\(name).xml"), "--format", "csv"])
         let expected = try String(contentsOfFile: HotelsBinary.sample("ota/\(name).expected.csv"), encoding: .utf8)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == expected)
+    }
+
+    @Test("JSON is exactly the sample's .expected.json: every room and rate of each hotel", arguments: samples(expected: "json"))
+    func expectedJSON(_ name: String) async throws {
+        let result = try await HotelsBinary.run(["parse", HotelsBinary.sample("ota/\(name).xml"), "--format", "json"])
+        let expected = try String(contentsOfFile: HotelsBinary.sample("ota/\(name).expected.json"), encoding: .utf8)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == expected)
+        // The rows csv prints are the hotels json lists, and only json has the rooms.
+        let csv = try String(contentsOfFile: HotelsBinary.sample("ota/\(name).expected.csv"), encoding: .utf8)
+        #expect(csv.split(separator: "\n").count - 1 == expected.split(separator: "\n").count)
+        #expect(!csv.contains("rooms") && expected.split(separator: "\n").allSatisfy { $0.contains(",\"rooms\":[{") })
+    }
+
+    @Test("our own responses' JSON has no rooms: the contract's lines are as they were")
+    func oursHasNoRooms() async throws {
+        let result = try await HotelsBinary.run(["parse", HotelsBinary.sample("responses/search-ours-soap11.xml"), "--format", "json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(!result.stdout.isEmpty && !result.stdout.contains("\"rooms\""))
     }
 
     @Test("Errors only: exit 3 (as a SOAP fault), one line on stderr, no rows")

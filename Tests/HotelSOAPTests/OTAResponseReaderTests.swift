@@ -80,8 +80,135 @@ struct OTAResponseReaderTests {
 
     @Test("the same hotels whatever the chunk boundaries", arguments: [1, 7, 100])
     func chunked(_ size: Int) throws {
-        for file in ["avail-several-roomstays-soap12.xml", "avail-default-ns-pos-tpa-soap11.xml", "avail-response-soap11.xml"] {
+        for file in [
+            "avail-several-roomstays-soap12.xml", "avail-default-ns-pos-tpa-soap11.xml", "avail-response-soap11.xml",
+            "avail-ota-prefix-soapenv-soap11.xml", "avail-invalid-order-no-version-soap11.xml",
+            "avail-invalid-unknown-element-soap12.xml",
+        ] {
             #expect(try Self.read(file, chunk: size).page == Self.read(file).page)
+        }
+    }
+
+    static let decoder = {
+        let decoder = JSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        return decoder
+    }()
+
+    /// One line of a sample's `.expected.json` (what `hotels parse --format json` prints).
+    struct ExpectedLine: Decodable {
+        struct Room: Decodable {
+            let roomType: String?
+            let roomName: String?
+            let ratePlan: String?
+            let price: String
+            let currency: String
+            let taxesIncluded: Bool
+        }
+        let hotelId: String
+        let name: String
+        let address: String
+        let city: String
+        let country: String
+        let latitude: Double
+        let longitude: Double
+        let stars: Int
+        let price: String
+        let currency: String
+        let rooms: [Room]?
+    }
+
+    static let expectedJSON: [String] = {
+        let folder = Fixtures.samples.appendingPathComponent("ota")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.filter { $0.hasSuffix(".expected.json") }.map { String($0.dropLast(".expected.json".count)) + ".xml" }.sorted()
+    }()
+
+    @Test("every hotel, room and rate is what the sample's .expected.json lists", arguments: expectedJSON)
+    func expectedRooms(_ file: String) throws {
+        let lines = try String(decoding: Fixtures.sample("ota/" + file.dropLast(4) + ".expected.json"), as: UTF8.self)
+            .split(separator: "\n").map { try Self.decoder.decode(ExpectedLine.self, from: Data($0.utf8)) }
+        let hotels = try Self.read(file).page.hotels
+        #expect(hotels.count == lines.count)
+        for (hotel, line) in zip(hotels, lines) {
+            #expect(hotel.id == line.hotelId && hotel.name == line.name && hotel.address == line.address)
+            #expect(hotel.city == line.city && hotel.country == line.country && hotel.stars == line.stars)
+            #expect(hotel.latitude == line.latitude && hotel.longitude == line.longitude)
+            #expect(hotel.price.amountText == line.price && hotel.price.currency == line.currency)
+            let rooms = line.rooms ?? []
+            #expect(hotel.rooms.count == rooms.count, "\(hotel.id)")
+            for (room, expected) in zip(hotel.rooms, rooms) {
+                #expect(room.roomTypeCode == expected.roomType && room.roomName == expected.roomName)
+                #expect(room.ratePlanCode == expected.ratePlan && room.includesTaxes == expected.taxesIncluded)
+                #expect(room.total.amountText == expected.price && room.total.currency == expected.currency)
+            }
+            // The hotel's price is its cheapest offer (all of one currency in these samples).
+            #expect(hotel.rooms.map(\.total.amount).min() == hotel.price.amount, "\(hotel.id)")
+        }
+    }
+
+    /// A response of one hotel whose `RoomStay`s are `stays` (inner XML, default namespace).
+    static func response(_ stays: [String]) -> [UInt8] {
+        let property = #"<BasicPropertyInfo HotelCode="X1" HotelName="X"/>"#
+        let body = stays.map { "<RoomStay>\($0)\(property)</RoomStay>" }.joined()
+        return Array(
+            """
+            <soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body>\
+            <OTA_HotelAvailRS xmlns="http://www.opentravel.org/OTA/2003/05" Version="1.0"><Success/><RoomStays>\(body)</RoomStays>\
+            </OTA_HotelAvailRS></soap:Body></soap:Envelope>
+            """.utf8)
+    }
+
+    static func rooms(_ stays: [String]) throws -> [RoomOffer] {
+        let hotels = try OTAAvailResponseReader.read(response(stays)).page.hotels
+        #expect(hotels.count == 1)
+        return hotels.first?.rooms ?? []
+    }
+
+    @Test("rooms: a rate's missing codes are the stay's only room type and rate plan; the stay's Total prices a single rate")
+    func roomDefaults() throws {
+        let rooms = try Self.rooms([
+            #"<RoomTypes><RoomType RoomTypeCode="K"><RoomDescription><Text> King room </Text></RoomDescription></RoomType></RoomTypes>"#
+                + #"<RatePlans><RatePlan RatePlanCode="BAR"/></RatePlans><RoomRates><RoomRate/></RoomRates>"#
+                + #"<Total AmountBeforeTax="100" CurrencyCode="EUR"/>"#
+        ])
+        #expect(
+            rooms == [
+                RoomOffer(
+                    roomTypeCode: "K", roomName: "King room", ratePlanCode: "BAR", total: Money(parsing: "100", "EUR")!,
+                    includesTaxes: false)
+            ])
+        #expect(rooms.first?.total.amountText == "100")
+    }
+
+    @Test("rooms: with several room types and plans, a rate names its own; one without a price is left out")
+    func roomsByCode() throws {
+        let rooms = try Self.rooms([
+            #"<RoomTypes><RoomType RoomTypeCode="A"><RoomDescription Name="Alpha"/></RoomType><RoomType RoomTypeCode="B"/></RoomTypes>"#
+                + #"<RatePlans><RatePlan RatePlanCode="P1"/><RatePlan RatePlanCode="P2"/></RatePlans><RoomRates>"#
+                + #"<RoomRate RoomTypeCode="B" RatePlanCode="P2"><Total AmountAfterTax="7000" CurrencyCode="USD" DecimalPlaces="2"/></RoomRate>"#
+                + #"<RoomRate RoomTypeCode="A"><Total AmountAfterTax="5" CurrencyCode="USD" DecimalPlaces="2"/></RoomRate>"#
+                + #"<RoomRate RoomTypeCode="C" RatePlanCode="P1"/></RoomRates>"#
+                + #"<Total AmountAfterTax="7000" CurrencyCode="USD" DecimalPlaces="2"/>"#,
+            #"<Total AmountAfterTax="-1250" CurrencyCode="USD" DecimalPlaces="3"/>"#,
+        ])
+        #expect(rooms.map(\.roomTypeCode) == ["B", "A", nil])
+        #expect(rooms.map(\.roomName) == [nil, "Alpha", nil])
+        #expect(rooms.map(\.ratePlanCode) == ["P2", nil, nil])
+        #expect(rooms.map(\.total.amountText) == ["70.00", "0.05", "-1.250"])
+    }
+
+    @Test("minor units read from the bytes equal the amounts Decimal(string:) gives", arguments: [0, 1, 2, 3, 5])
+    func minorUnits(_ places: Int) throws {
+        var random = SystemRandomNumberGenerator()
+        for _ in 0..<500 {
+            let digits = String(UInt64.random(in: 0...999_999_999_999, using: &random))
+            let text = ["", "-", "+", "00"][Int.random(in: 0..<4, using: &random)] + digits
+            let rooms = try Self.rooms([#"<Total AmountAfterTax="\#(text)" CurrencyCode="EUR" DecimalPlaces="\#(places)"/>"#])
+            let minor = try #require(Decimal(string: text))
+            let expected = places == 0 ? minor : Decimal(sign: minor.sign, exponent: -places, significand: minor.magnitude)
+            #expect(rooms.first?.total.amount == expected, "\(text) with \(places) places")
+            #expect(rooms.first?.total.amountText == Money.plain(expected, minimumFraction: places), "\(text) with \(places) places")
         }
     }
 

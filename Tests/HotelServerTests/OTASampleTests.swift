@@ -48,27 +48,49 @@ struct OTASampleTests {
     }
 
     /// Hand-written partner shapes for `hotels parse` (default namespace, prefixed, several
-    /// RoomStays, Warnings, empty): valid by the official schema; our WSDL's types are
-    /// narrower than what partners send, so they are not checked against it.
+    /// RoomStays, Warnings, empty, deliberately invalid). Our WSDL's types are narrower than
+    /// what partners send, so only the official schema judges them.
     static let clientSamples = files(".xml").filter { !$0.contains("request") && !$0.contains("response") && !$0.contains("errors") }
 
-    @Test("hand-written client samples validate against OTA_HotelAvailRS.xsd", arguments: clientSamples)
+    /// Samples named `*-invalid-*` are responses as real systems send them against the
+    /// schema (elements out of order, a required attribute missing, unknown elements),
+    /// which our reader still reads; every other one must be valid. Both are checked, so
+    /// a sample's name cannot lie about it.
+    static func isLabelledInvalid(_ name: String) -> Bool { name.contains("-invalid-") }
+
+    @Test(
+        "hand-written client samples not named invalid validate against OTA_HotelAvailRS.xsd",
+        arguments: clientSamples.filter { !isLabelledInvalid($0) })
     func clientSample(_ name: String) throws {
         let text = try String(contentsOf: Self.directory.appendingPathComponent(name), encoding: .utf8)
-        // `payload` cuts the root out as text: a prefixed root needs its prefix, and the
-        // declaration it inherited from the envelope.
-        let prefixed = text.contains("<ota:OTA_HotelAvailRS")
-        var payload = try #require(OTASchema.payload(text, root: prefixed ? "ota:OTA_HotelAvailRS" : "OTA_HotelAvailRS"))
-        if prefixed {
-            payload = payload.replacingOccurrences(
-                of: "<ota:OTA_HotelAvailRS", with: "<ota:OTA_HotelAvailRS xmlns:ota=\"\(OTA.namespace)\"", options: .anchored)
-        }
-        let official = try OTASchema.response.get().errors(payload)
+        let official = try OTASchema.response.get().bodyErrors(text)
         #expect(official.isEmpty, "\(official)")
     }
 
-    @Test("there are at least 5 hand-written client samples")
+    @Test("samples named invalid are invalid by OTA_HotelAvailRS.xsd, and our reader still reads them", arguments: files("-invalid-"))
+    func invalidSample(_ name: String) throws {
+        let text = try String(contentsOf: Self.directory.appendingPathComponent(name), encoding: .utf8)
+        let official = try OTASchema.response.get().bodyErrors(text)
+        #expect(!official.isEmpty, "\(name) is named invalid but validates")
+        #expect(!official.contains("no element in the Body"), "\(official)")
+        let page = try OTAAvailResponseReader.read(Array(text.utf8)).page
+        #expect(page.count > 0)
+    }
+
+    @Test("there are at least 5 hand-written client samples, 2 of them deliberately invalid")
     func clientSampleCount() {
         #expect(Self.clientSamples.count >= 5)
+        #expect(Self.files("-invalid-").count >= 2)
+    }
+
+    @Test("there are at least 10 saved responses, each read the same by the schema check as a whole envelope")
+    func responseCount() throws {
+        let responses = Self.files(".xml").filter { !$0.contains("request") }
+        #expect(responses.count >= 10)
+        // The envelope-level check agrees with the cut-out payload on our server's responses.
+        for name in Self.files("response") + Self.files("errors") {
+            let text = try String(contentsOf: Self.directory.appendingPathComponent(name), encoding: .utf8)
+            #expect(try OTASchema.response.get().bodyErrors(text).isEmpty, "\(name)")
+        }
     }
 }

@@ -130,6 +130,14 @@ extension HotelInfo {
         hotel.logoURL = logoURL.map(clean)
         hotel.phone = phone.map(clean)
         hotel.amenities = amenities.map(clean)
+        hotel.rooms = rooms.map { room in
+            var room = room
+            room.roomTypeCode = room.roomTypeCode.map(clean)
+            room.roomName = room.roomName.map(clean)
+            room.ratePlanCode = room.ratePlanCode.map(clean)
+            room.total.currency = clean(room.total.currency)
+            return room
+        }
         return hotel
     }
 

@@ -87,7 +87,31 @@ enum RowEncoder {
             if i > 0 { out.append(UInt8(ascii: ",")) }
             jsonString(amenity, &out)
         }
+        // Only OpenTravel responses list rooms: our contract's lines stay as they were.
+        if !hotel.rooms.isEmpty { rooms(hotel.rooms, &out) }
         raw("]}\n", &out)
+    }
+
+    /// `],"rooms":[…` after the amenities: every room and rate, its price a string like the hotel's.
+    private static func rooms(_ rooms: [RoomOffer], _ out: inout [UInt8]) {
+        raw("],\"rooms\":[", &out)
+        for (i, room) in rooms.enumerated() {
+            raw(i == 0 ? "{\"room_type\":" : ",{\"room_type\":", &out)
+            optionalString(room.roomTypeCode, &out)
+            raw(",\"room_name\":", &out)
+            optionalString(room.roomName, &out)
+            raw(",\"rate_plan\":", &out)
+            optionalString(room.ratePlanCode, &out)
+            raw(",\"price\":", &out)
+            jsonString(room.total.amountText, &out)
+            raw(",\"currency\":", &out)
+            jsonString(room.total.currency, &out)
+            raw(room.includesTaxes ? ",\"taxes_included\":true}" : ",\"taxes_included\":false}", &out)
+        }
+    }
+
+    private static func optionalString(_ text: String?, _ out: inout [UInt8]) {
+        if let text { jsonString(text, &out) } else { raw("null", &out) }
     }
 
     // MARK: fields

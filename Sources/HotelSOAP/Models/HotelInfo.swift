@@ -34,13 +34,17 @@ public struct HotelInfo: Sendable, Equatable, Hashable {
     public var phone: String?
     /// Amenity names, e.g. `wifi`, `pool`; empty when none were sent.
     public var amenities: [String]
+    /// Every room and rate offered, in document order, when the response lists them
+    /// (OpenTravel's `RoomStay`s: `price` is the cheapest); empty for our contract, whose
+    /// `Hotel` has one price.
+    public var rooms: [RoomOffer]
 
-    /// The optional fields default to absent: no `distanceKm`, `logoURL`, `phone` or amenities.
+    /// The optional fields default to absent: no `distanceKm`, `logoURL`, `phone`, amenities or rooms.
     public init(
         id: String, name: String, address: String, city: String, country: String,
         latitude: Double, longitude: Double, stars: Int, price: Money,
         distanceKm: Double? = nil, logoURL: String? = nil, phone: String? = nil,
-        amenities: [String] = []
+        amenities: [String] = [], rooms: [RoomOffer] = []
     ) {
         self.id = id
         self.name = name
@@ -55,5 +59,6 @@ public struct HotelInfo: Sendable, Equatable, Hashable {
         self.logoURL = logoURL
         self.phone = phone
         self.amenities = amenities
+        self.rooms = rooms
     }
 }

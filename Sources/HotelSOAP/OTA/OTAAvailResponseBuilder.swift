@@ -5,10 +5,17 @@ import Foundation
 ///
 /// OTA has no hotel element: a hotel is the `BasicPropertyInfo` of its `RoomStay`s, one
 /// per room type or rate. Consecutive `RoomStay`s with the same `HotelCode` are one hotel,
-/// priced at the cheapest `Total`; it is handed out when a `RoomStay` of another hotel
-/// ends, or `RoomStays` does, so memory stays flat however many hotels there are.
-/// Unknown elements (`TPA_Extensions`, `RoomRates` details, other namespaces) are skipped
-/// with their subtree, as partners add their own.
+/// priced at the cheapest `Total`, with every `RoomRate` (or `RoomStay`) as a `RoomOffer`
+/// in `rooms`; it is handed out when a `RoomStay` of another hotel ends, or `RoomStays`
+/// does, so memory stays flat however many hotels there are. Unknown elements
+/// (`TPA_Extensions`, `Rates` details, other namespaces) are skipped with their subtree,
+/// as partners add their own.
+///
+/// Why it works on bytes: a response of 100,000 `RoomStay`s is millions of elements and
+/// attributes. Names are matched through a `NameCache<OTAName>` (pointer → small integer),
+/// numbers are read from the attribute bytes, short codes come from a `StringInterner`, and
+/// the `BasicPropertyInfo` of a hotel's second and later `RoomStay`s is not read at all:
+/// the first one's is the hotel's.
 final class OTAAvailResponseBuilder: OTASubtreeReader {
     let rootName = OTA.availResponse
     /// A partner may answer with a SOAP fault instead of `Errors`.
@@ -25,17 +32,68 @@ final class OTAAvailResponseBuilder: OTASubtreeReader {
     /// The last `RoomStay@MoreDataEchoToken`, the schema's place for the token.
     private(set) var moreDataEchoToken: String?
 
-    /// Local names from the root (exclusive) down.
-    private var path: [String] = []
-    private var skipDepth = 0
-    private var text: [UInt8]?
+    // The hot state is touched on every SAX event. Only the parser's own callbacks reach
+    // it, one at a time, so dynamic exclusivity checks buy nothing (as in SOAPMessageHandler).
+    @exclusivity(unchecked) private var names = NameCache<OTAName>()
+    @exclusivity(unchecked) private var path = Path()
+    @exclusivity(unchecked) private var skipDepth = 0
+    /// Whether the element open now is a text field being collected into `text`.
+    @exclusivity(unchecked) private var collecting = false
+    @exclusivity(unchecked) private var text = TextBuffer()
+    @exclusivity(unchecked) private var interner = StringInterner()
     private var note = OTAMessageNote()
-    private var stay = Stay()
+    @exclusivity(unchecked) private var stay = Stay()
+    /// The current `RoomStay`'s room types, rate plans and rates; kept between stays so
+    /// their storage is reused.
+    @exclusivity(unchecked) private var roomTypes: [(code: String?, name: String?)] = []
+    @exclusivity(unchecked) private var ratePlans: [String?] = []
+    @exclusivity(unchecked) private var rates: [Rate] = []
+    /// The current `RoomStay`'s `HotelCode`, as its bytes.
+    @exclusivity(unchecked) private var stayCode: [UInt8] = []
     /// The hotel whose `RoomStay`s are being read; handed out when another one starts.
-    private var pending: Stay?
+    @exclusivity(unchecked) private var pending: Hotel?
+    /// `pending`'s `HotelCode` as its bytes: a `RoomStay` of the same hotel is told by them.
+    @exclusivity(unchecked) private var pendingCode: [UInt8] = []
+
+    /// The known elements from the root (exclusive) down, one byte each, innermost in the
+    /// low byte. Only known elements are pushed, and the deepest known chain is six long
+    /// (RoomStays/RoomStay/RoomTypes/RoomType/RoomDescription/Text), so 64 bits hold it.
+    private struct Path {
+        private var bits: UInt64 = 0
+
+        /// `.unknown` at the root.
+        var last: OTAName { OTAName(rawValue: UInt8(truncatingIfNeeded: bits)) ?? .unknown }
+
+        mutating func push(_ name: OTAName) {
+            assert(bits >> 56 == 0, "OTAAvailResponseBuilder reads no chain of more than 8 elements")
+            bits = bits << 8 | UInt64(name.rawValue)
+        }
+
+        mutating func pop() -> OTAName? {
+            guard bits != 0 else { return nil }
+            let name = last
+            bits >>= 8
+            return name
+        }
+    }
+
+    /// A price and whether it includes taxes (`AmountAfterTax`).
+    private struct Priced {
+        var money: Money
+        var includesTaxes: Bool
+    }
+
+    /// A `RoomRate`: its codes and its cheapest `Total`.
+    private struct Rate {
+        var roomTypeCode: String?
+        var ratePlanCode: String?
+        var total: Priced?
+    }
 
     /// What one `RoomStay` says about its hotel.
     private struct Stay {
+        /// Its `HotelCode` is the pending hotel's (same bytes): its `BasicPropertyInfo` was skipped.
+        var ofPending = false
         var code: String?
         var name = ""
         var addressLines: [String] = []
@@ -45,94 +103,140 @@ final class OTAAvailResponseBuilder: OTASubtreeReader {
         var longitude = 0.0
         var stars = 0
         /// The `RoomStay`'s own `Total`.
-        var total: Money?
+        var total: Priced?
         /// The cheapest `RoomRate/Total`, used when the stay has no `Total` of its own.
-        var rateTotal: Money?
+        var rateTotal: Priced?
+    }
+
+    /// A hotel being read: the first `RoomStay`'s facts, the cheapest price, every offer.
+    private struct Hotel {
+        var stay: Stay
+        var price: Priced?
+        var rooms: [RoomOffer]
     }
 
     init(onHotel: ((HotelInfo) throws -> Void)?) {
         self.onHotel = onHotel
     }
 
-    func begin(_ attributes: [Attribute]) {}
+    func begin(_ attributes: SAXAttributes) {}
 
-    func start(_ name: String, namespace: String?, attributes: [Attribute]) {
+    func start(_ localName: UnsafePointer<UInt8>, namespaceURI: UnsafePointer<UInt8>?, attributes: SAXAttributes, driver: SAXDriver) {
         if skipDepth > 0 {
             skipDepth += 1
             return
         }
-        guard namespace == OTA.namespace else { return skip() }
-        switch (path.last ?? "", name) {
-        case ("", "Success"): success = true
-        case ("", "Warnings"), ("", "Errors"): break
-        case ("Warnings", "Warning"), ("Errors", "Error"):
-            note = OTAMessageNote()
-            for a in attributes {
-                switch a.name {
-                case "Type": note.type = a.value.trimmingXMLSpace
-                case "Code": note.code = a.value.trimmingXMLSpace
-                case "ShortText": note.shortText = a.value.trimmingXMLSpace
+        guard names.namespace(namespaceURI, driver: driver) == .ota else { return skip() }
+        let name = names.name(localName, driver: driver)
+        switch (path.last, name) {
+        case (.unknown, .Success): success = true
+        case (.unknown, .Warnings), (.unknown, .Errors): break
+        case (.Warnings, .Warning), (.Errors, .Error): startNote(attributes, driver)
+        case (.unknown, .RoomStays):
+            moreIndicator = attribute(.MoreIndicator, attributes, driver).map { trimmed($0) }
+        case (.RoomStays, .RoomStay):
+            stay = Stay()
+            roomTypes.removeAll(keepingCapacity: true)
+            ratePlans.removeAll(keepingCapacity: true)
+            rates.removeAll(keepingCapacity: true)
+            if let token = attribute(.MoreDataEchoToken, attributes, driver) { moreDataEchoToken = trimmed(token) }
+        case (.RoomStay, .Total): stay.total = cheaper(stay.total, money(attributes, driver))
+        case (.RoomStay, .RoomTypes), (.RoomStay, .RatePlans), (.RoomStay, .RoomRates): break
+        case (.RoomTypes, .RoomType):
+            roomTypes.append((attribute(.RoomTypeCode, attributes, driver).map { trimmed($0, interned: true) }, nil))
+        case (.RoomType, .RoomDescription):
+            if roomTypes.last?.name == nil, let name = attribute(.Name, attributes, driver).map({ trimmed($0, interned: true) }),
+                !name.isEmpty
+            {
+                roomTypes[roomTypes.count - 1].name = name
+            }
+        case (.RoomDescription, .Text):
+            // A description's text names the room when its Name attribute did not.
+            if roomTypes.last?.name == nil { collect() }
+        case (.RatePlans, .RatePlan):
+            ratePlans.append(attribute(.RatePlanCode, attributes, driver).map { trimmed($0, interned: true) })
+        case (.RoomRates, .RoomRate):
+            var rate = Rate()
+            for i in 0..<attributes.count {
+                let a = attributes[i]
+                guard a.namespaceURI == nil else { continue }
+                switch names.name(a.localName, driver: driver) {
+                case .RoomTypeCode: rate.roomTypeCode = trimmed(a.value, interned: true)
+                case .RatePlanCode: rate.ratePlanCode = trimmed(a.value, interned: true)
                 default: break
                 }
             }
-            text = []
-        case ("", "RoomStays"):
-            moreIndicator = value("MoreIndicator", attributes)
-        case ("RoomStays", "RoomStay"):
-            stay = Stay()
-            if let token = value("MoreDataEchoToken", attributes) { moreDataEchoToken = token }
-        case ("RoomStay", "Total"): stay.total = cheaper(stay.total, money(attributes))
-        case ("RoomStay", "RoomRates"), ("RoomRates", "RoomRate"): break
-        case ("RoomRate", "Total"): stay.rateTotal = cheaper(stay.rateTotal, money(attributes))
-        case ("RoomStay", "BasicPropertyInfo"):
-            stay.code = value("HotelCode", attributes)
-            stay.name = attributes.first { $0.name == "HotelName" }?.value ?? ""
-        case ("BasicPropertyInfo", "Address"): break
-        case ("Address", "AddressLine"), ("Address", "CityName"): text = []
-        case ("Address", "CountryName"):
-            stay.country = value("Code", attributes) ?? ""
-            text = []
-        case ("BasicPropertyInfo", "Position"):
-            if let lat = value("Latitude", attributes).flatMap(Double.init) { stay.latitude = lat }
-            if let lon = value("Longitude", attributes).flatMap(Double.init) { stay.longitude = lon }
-        case ("BasicPropertyInfo", "Award"):
+            rates.append(rate)
+        case (.RoomRate, .Total):
+            let total = money(attributes, driver)
+            rates[rates.count - 1].total = cheaper(rates[rates.count - 1].total, total)
+            stay.rateTotal = cheaper(stay.rateTotal, total)
+        case (.RoomStay, .BasicPropertyInfo):
+            if startProperty(attributes, driver) { return skip() }
+        case (.BasicPropertyInfo, .Address): break
+        case (.Address, .AddressLine), (.Address, .CityName): collect()
+        case (.Address, .CountryName):
+            stay.country = attribute(.Code, attributes, driver).map { trimmed($0, interned: true) } ?? ""
+            collect()
+        case (.BasicPropertyInfo, .Position):
+            for i in 0..<attributes.count {
+                let a = attributes[i]
+                guard a.namespaceURI == nil else { continue }
+                switch names.name(a.localName, driver: driver) {
+                case .Latitude: if let lat = double(a.value) { stay.latitude = lat }
+                case .Longitude: if let lon = double(a.value) { stay.longitude = lon }
+                default: break
+                }
+            }
+        case (.BasicPropertyInfo, .Award):
             // Several providers may rate a hotel: the first rating wins.
-            if stay.stars == 0, let rating = value("Rating", attributes).flatMap(Double.init) { stay.stars = Int(rating) }
+            if stay.stars == 0, let rating = attribute(.Rating, attributes, driver).flatMap(double), rating.isFinite,
+                abs(rating) < 1e15
+            {
+                stay.stars = Int(rating)
+            }
         default: return skip()
         }
-        path.append(name)
+        path.push(name)
     }
 
     func characters(_ bytes: UnsafeBufferPointer<UInt8>, limit: Int) -> Bool {
-        guard skipDepth == 0, var collected = text else { return true }
-        guard collected.count + bytes.count <= limit else { return false }
-        // Take the buffer out so appending does not copy it.
-        text = nil
-        collected.append(contentsOf: bytes)
-        text = collected
+        guard collecting, skipDepth == 0 else { return true }
+        guard text.count + bytes.count <= limit else { return false }
+        text.append(bytes)
         return true
     }
 
     /// Skips the element just started with its whole subtree.
     private func skip() { skipDepth = 1 }
 
+    private func collect() {
+        collecting = true
+        text.reset()
+    }
+
     func end() throws {
         if skipDepth > 0 {
             skipDepth -= 1
             return
         }
-        guard let name = path.popLast() else { return }
-        let collected = text.map { String(decoding: $0, as: UTF8.self) }
-        text = nil
+        guard let name = path.pop() else { return }
+        let collected = collecting
+        collecting = false
         switch name {
-        case "Warning", "Error":
-            note.text = collected?.trimmingXMLSpace ?? ""
-            if name == "Warning" { warnings.append(note) } else { errors.append(note) }
-        case "AddressLine": if let line = collected?.trimmingXMLSpace, !line.isEmpty { stay.addressLines.append(line) }
-        case "CityName": stay.city = collected?.trimmingXMLSpace ?? ""
-        case "CountryName" where stay.country.isEmpty: stay.country = collected?.trimmingXMLSpace ?? ""
-        case "RoomStay": try endRoomStay()
-        case "RoomStays": try emitPending()
+        case .Warning, .Error:
+            note.text = collectedText()
+            if name == .Warning { warnings.append(note) } else { errors.append(note) }
+        case .AddressLine:
+            let line = collectedText()
+            if !line.isEmpty { stay.addressLines.append(line) }
+        case .CityName: stay.city = collectedText(interned: true)
+        case .CountryName where stay.country.isEmpty: stay.country = collectedText(interned: true)
+        case .Text where collected:
+            let name = collectedText(interned: true)
+            if !name.isEmpty { roomTypes[roomTypes.count - 1].name = name }
+        case .RoomStay: try endRoomStay()
+        case .RoomStays: try emitPending()
         default: break
         }
     }
@@ -145,6 +249,54 @@ final class OTAAvailResponseBuilder: OTASubtreeReader {
         return moreIndicator
     }
 
+    // MARK: Elements
+
+    private func startNote(_ attributes: SAXAttributes, _ driver: SAXDriver) {
+        note = OTAMessageNote()
+        for i in 0..<attributes.count {
+            let a = attributes[i]
+            guard a.namespaceURI == nil else { continue }
+            switch names.name(a.localName, driver: driver) {
+            case .Type: note.type = trimmed(a.value)
+            case .Code: note.code = trimmed(a.value)
+            case .ShortText: note.shortText = trimmed(a.value)
+            default: break
+            }
+        }
+        collect()
+    }
+
+    /// Reads the stay's `HotelCode` and, for a new hotel, its name; true when the code is
+    /// the pending hotel's, whose facts are known: the caller skips the element then.
+    private func startProperty(_ attributes: SAXAttributes, _ driver: SAXDriver) -> Bool {
+        var code: UnsafeBufferPointer<UInt8>?
+        var name: UnsafeBufferPointer<UInt8>?
+        for i in 0..<attributes.count {
+            let a = attributes[i]
+            guard a.namespaceURI == nil else { continue }
+            switch names.name(a.localName, driver: driver) {
+            case .HotelCode: code = code ?? a.value
+            case .HotelName: name = name ?? a.value
+            default: break
+            }
+        }
+        stayCode.removeAll(keepingCapacity: true)
+        guard let code else {
+            stay.code = nil
+            return false
+        }
+        let bytes = code.trimmingXMLSpace
+        stayCode.append(contentsOf: bytes)
+        if let pending, stayCode == pendingCode {
+            stay.ofPending = true
+            stay.code = pending.stay.code
+            return true
+        }
+        stay.code = trimmed(code)
+        stay.name = name.map(SAXAttributes.string) ?? ""
+        return false
+    }
+
     // MARK: Hotels
 
     private func endRoomStay() throws {
@@ -153,43 +305,133 @@ final class OTAAvailResponseBuilder: OTASubtreeReader {
                 .invalidValue, line: 0, reason: "RoomStay/BasicPropertyInfo/@HotelCode is required", field: "BasicPropertyInfo/@HotelCode")
         }
         let price = stay.total ?? stay.rateTotal
-        if var current = pending, current.code == code {
-            current.total = cheaper(current.total ?? current.rateTotal, price)
-            pending = current
+        // Codes are compared as strings too: canonically equal spellings are the same hotel.
+        if stay.ofPending || pending?.stay.code == code {
+            pending!.price = cheaper(pending!.price, price)
+            addOffers(to: &pending!.rooms)
             return
         }
         try emitPending()
-        stay.total = price
-        pending = stay
+        var rooms: [RoomOffer] = []
+        addOffers(to: &rooms)
+        pending = Hotel(stay: stay, price: price, rooms: rooms)
+        swap(&pendingCode, &stayCode)
+    }
+
+    /// The stay's offers: one per `RoomRate` that has a price (the stay's `Total` stands in
+    /// for a single rate without one), or the stay's `Total` when it lists no rates. A code
+    /// left out of a rate is the stay's only room type or rate plan, if it has one.
+    private func addOffers(to rooms: inout [RoomOffer]) {
+        let onlyType = roomTypes.count == 1 ? roomTypes[0] : nil
+        let onlyPlan = ratePlans.count == 1 ? ratePlans[0] : nil
+        guard !rates.isEmpty else {
+            guard let total = stay.total else { return }
+            rooms.append(
+                RoomOffer(
+                    roomTypeCode: onlyType?.code, roomName: onlyType?.name, ratePlanCode: onlyPlan, total: total.money,
+                    includesTaxes: total.includesTaxes))
+            return
+        }
+        for rate in rates {
+            guard let total = rate.total ?? (rates.count == 1 ? stay.total : nil) else { continue }
+            let type = rate.roomTypeCode.map { code in roomTypes.first { $0.code == code } ?? (code, nil) } ?? onlyType
+            rooms.append(
+                RoomOffer(
+                    roomTypeCode: type?.code, roomName: type?.name, ratePlanCode: rate.ratePlanCode ?? onlyPlan, total: total.money,
+                    includesTaxes: total.includesTaxes))
+        }
     }
 
     private func emitPending() throws {
-        guard let hotel = pending, let code = hotel.code else { return }
+        guard let hotel = pending, let code = hotel.stay.code else { return }
         pending = nil
-        guard let price = hotel.total else {
+        guard let price = hotel.price else {
             throw SOAPParseError(
                 .invalidValue, line: 0, reason: "hotel \(code) has no RoomStay/Total with AmountAfterTax or AmountBeforeTax",
                 field: "RoomStay/Total")
         }
+        let facts = hotel.stay
         let info = HotelInfo(
-            id: code, name: hotel.name, address: hotel.addressLines.joined(separator: ", "), city: hotel.city,
-            country: hotel.country, latitude: hotel.latitude, longitude: hotel.longitude, stars: hotel.stars, price: price)
+            id: code, name: facts.name, address: facts.addressLines.joined(separator: ", "), city: facts.city, country: facts.country,
+            latitude: facts.latitude, longitude: facts.longitude, stars: facts.stars, price: price.money, rooms: hotel.rooms)
         hotelsRead += 1
         if let onHotel { try onHotel(info) } else { hotels.append(info) }
     }
 
     // MARK: Values
 
-    private func value(_ name: String, _ attributes: [Attribute]) -> String? {
-        attributes.first { $0.name == name }.map(\.value.trimmingXMLSpace)
+    /// The first attribute named `wanted`, in no namespace.
+    @inline(__always)
+    private func attribute(_ wanted: OTAName, _ attributes: SAXAttributes, _ driver: SAXDriver) -> UnsafeBufferPointer<UInt8>? {
+        for i in 0..<attributes.count {
+            let a = attributes[i]
+            if a.namespaceURI == nil, names.name(a.localName, driver: driver) == wanted { return a.value }
+        }
+        return nil
+    }
+
+    /// An attribute value without XML whitespace at either end, as codes and numbers are
+    /// read. `interned`: a short value that repeats (codes, room names) comes from the
+    /// interner. Trimming goes by `Character`, as `String.trimmingXMLSpace` does (a mark
+    /// after a space keeps it), so only values with a space at an end take that path.
+    private func trimmed(_ bytes: UnsafeBufferPointer<UInt8>, interned: Bool = false) -> String {
+        guard let first = bytes.first, let last = bytes.last else { return "" }
+        guard !TextBuffer.isXMLSpace(first), !TextBuffer.isXMLSpace(last) else {
+            return SAXAttributes.string(bytes).trimmingXMLSpace
+        }
+        // libxml2 hands an `&` in a value on as `&#38;`: see `SAXAttributes.string`.
+        if bytes.contains(UInt8(ascii: "&")) { return SAXAttributes.string(bytes) }
+        return interned ? interner.string(bytes) : String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The collected text, trimmed as `trimmed` trims a value. Text comes with its
+    /// references resolved, so an `&#38;` in it is what the sender meant.
+    private func collectedText(interned: Bool = false) -> String {
+        let bytes = text.bytes
+        guard let first = bytes.first, let last = bytes.last else { return "" }
+        guard !TextBuffer.isXMLSpace(first), !TextBuffer.isXMLSpace(last) else { return text.string.trimmingXMLSpace }
+        return interned ? interner.string(bytes) : String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `xsd:double`, as `Double(String)` reads it (`DoubleText` is bit-identical for the
+    /// decimals it takes, and the rest goes to `Double(String)`).
+    private func double(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+        DoubleText.parse(bytes) ?? Double(SAXAttributes.string(bytes).trimmingXMLSpace)
     }
 
     /// `AmountAfterTax` (else `AmountBeforeTax`) in `CurrencyCode`. An integer amount with
     /// `DecimalPlaces` is in minor units (`12950`, 2 → `129.50`); a decimal one is as written.
-    private func money(_ attributes: [Attribute]) -> Money? {
-        guard let text = value("AmountAfterTax", attributes) ?? value("AmountBeforeTax", attributes) else { return nil }
-        let currency = value("CurrencyCode", attributes) ?? ""
-        let places = value("DecimalPlaces", attributes).flatMap { Int($0) } ?? 0
+    private func money(_ attributes: SAXAttributes, _ driver: SAXDriver) -> Priced? {
+        var afterTax: UnsafeBufferPointer<UInt8>?
+        var beforeTax: UnsafeBufferPointer<UInt8>?
+        var currencyBytes: UnsafeBufferPointer<UInt8>?
+        var placesBytes: UnsafeBufferPointer<UInt8>?
+        for i in 0..<attributes.count {
+            let a = attributes[i]
+            guard a.namespaceURI == nil else { continue }
+            switch names.name(a.localName, driver: driver) {
+            case .AmountAfterTax: afterTax = afterTax ?? a.value
+            case .AmountBeforeTax: beforeTax = beforeTax ?? a.value
+            case .CurrencyCode: currencyBytes = currencyBytes ?? a.value
+            case .DecimalPlaces: placesBytes = placesBytes ?? a.value
+            default: break
+            }
+        }
+        guard let amount = afterTax ?? beforeTax else { return nil }
+        let currency = currencyBytes.map { trimmed($0, interned: true) } ?? ""
+        let places = placesBytes.map { IntegerText.parse($0) ?? Int(trimmed($0)) ?? 0 } ?? 0
+        let money: Money?
+        if places > 0, let minor = DecimalText.parseMinorUnits(amount, places: places) {
+            money = Money(minor.value, currency, scale: places, text: minor.text)
+        } else {
+            money = Self.slowMoney(trimmed(amount), currency: currency, places: places)
+        }
+        return money.map { Priced(money: $0, includesTaxes: afterTax != nil) }
+    }
+
+    /// Amounts `parseMinorUnits` does not take (a point, an exponent, 19 digits or more),
+    /// read as they always were.
+    private static func slowMoney(_ text: String, currency: String, places: Int) -> Money? {
         guard places > 0, !text.contains("."), let minor = Decimal(string: text) else {
             return Money(parsing: text, currency)
         }
@@ -198,9 +440,9 @@ final class OTAAvailResponseBuilder: OTASubtreeReader {
 
     /// The cheaper of two prices; amounts in different currencies are not compared, and
     /// the first one read stays.
-    private func cheaper(_ a: Money?, _ b: Money?) -> Money? {
+    private func cheaper(_ a: Priced?, _ b: Priced?) -> Priced? {
         guard let a else { return b }
-        guard let b, b.currency == a.currency, b.amount < a.amount else { return a }
+        guard let b, b.money.currency == a.money.currency, b.money.amount < a.money.amount else { return a }
         return b
     }
 }

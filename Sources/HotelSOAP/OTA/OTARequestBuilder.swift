@@ -22,10 +22,14 @@ final class OTARequestBuilder: OTASubtreeReader {
     private var cityName: [UInt8]?
 
     /// The root's start tag, `OTA_HotelAvailRQ` (the handler checked its name and namespace).
-    func begin(_ attributes: [Attribute]) { root(attributes) }
+    func begin(_ attributes: SAXAttributes) { root(attributes.unqualified) }
 
-    /// A start tag below the root.
-    func start(_ name: String, namespace: String?, attributes: [Attribute]) {
+    /// A start tag below the root. A request holds a few dozen elements: strings are simplest.
+    func start(_ localName: UnsafePointer<UInt8>, namespaceURI: UnsafePointer<UInt8>?, attributes: SAXAttributes, driver: SAXDriver) {
+        start(String(cString: localName), namespace: namespaceURI.map { String(cString: $0) }, attributes: attributes.unqualified)
+    }
+
+    private func start(_ name: String, namespace: String?, attributes: [Attribute]) {
         if skipDepth > 0 {
             skipDepth += 1
             return

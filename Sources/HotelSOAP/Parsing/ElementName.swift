@@ -41,7 +41,7 @@ enum ElementName: UInt8 {
 
 /// Which namespace an element is in, as far as we care.
 enum NamespaceKind: UInt8 {
-    case none, soap11, soap12, contract, wsse, wsu, other
+    case none, soap11, soap12, contract, wsse, wsu, ota, other
 
     init(uri: String?) {
         switch uri {
@@ -51,23 +51,37 @@ enum NamespaceKind: UInt8 {
         case HotelSearchContract.namespace: self = .contract
         case WSSecurity.secext: self = .wsse
         case WSSecurity.utility: self = .wsu
+        case OTA.namespace: self = .ota
         default: self = .other
         }
     }
 }
 
-/// Maps libxml2's interned name pointers to `ElementName`/`NamespaceKind`. libxml2 hands
-/// the same pointer for the same name throughout a document, so after the first
-/// occurrence a lookup is one or two probes of a small open-addressing table, with no
-/// string built or compared.
+/// A vocabulary of names a `NameCache` maps libxml2's interned names to: the contract's
+/// and SOAP's `ElementName`, OpenTravel's `OTAName`.
+protocol InternedName {
+    /// What every name outside the vocabulary maps to.
+    static var unknown: Self { get }
+    /// The name spelt `text`, or `unknown`.
+    static func named(_ text: String) -> Self
+}
+
+extension ElementName: InternedName {
+    static func named(_ text: String) -> ElementName { byText[text] ?? .unknown }
+}
+
+/// Maps libxml2's interned name pointers to a vocabulary's names (`ElementName`, `OTAName`)
+/// and namespace URIs to `NamespaceKind`. libxml2 hands the same pointer for the same name
+/// throughout a document, so after the first occurrence a lookup is one or two probes of a
+/// small open-addressing table, with no string built or compared.
 ///
 /// The table hashes the whole pointer: libxml2 packs dictionary strings next to each
 /// other, so a hash of a few address bits made `Name` and `Address` share a slot and
 /// evict each other on every hotel (3 % of the parse went to rebuilding them).
-struct NameCache: ~Copyable {
-    private static let capacity = 128  // a power of two, well above the ~45 names we know
+struct NameCache<Name: InternedName>: ~Copyable {
+    private static var capacity: Int { 128 }  // a power of two, well above the ~45 names we know
     private let keys: UnsafeMutablePointer<UnsafeRawPointer?>
-    private let names: UnsafeMutablePointer<ElementName>
+    private let names: UnsafeMutablePointer<Name>
     private var used = 0
     private var namespaceKeys: [UnsafeRawPointer] = []
     private var namespaceKinds: [NamespaceKind] = []
@@ -78,7 +92,7 @@ struct NameCache: ~Copyable {
         keys = .allocate(capacity: NameCache.capacity)
         keys.initialize(repeating: nil, count: NameCache.capacity)
         names = .allocate(capacity: NameCache.capacity)
-        names.initialize(repeating: .unknown, count: NameCache.capacity)
+        names.initialize(repeating: Name.unknown, count: NameCache.capacity)
     }
 
     deinit {
@@ -92,7 +106,7 @@ struct NameCache: ~Copyable {
     }
 
     @inline(__always)
-    mutating func name(_ p: UnsafePointer<UInt8>, driver: SAXDriver) -> ElementName {
+    mutating func name(_ p: UnsafePointer<UInt8>, driver: SAXDriver) -> Name {
         let key = UnsafeRawPointer(p)
         var slot = NameCache.slot(key)
         while let stored = keys[slot] {
@@ -102,8 +116,8 @@ struct NameCache: ~Copyable {
         return miss(p, slot: slot, driver: driver)
     }
 
-    private mutating func miss(_ p: UnsafePointer<UInt8>, slot: Int, driver: SAXDriver) -> ElementName {
-        let name = ElementName.byText[String(cString: p)] ?? .unknown
+    private mutating func miss(_ p: UnsafePointer<UInt8>, slot: Int, driver: SAXDriver) -> Name {
+        let name = Name.named(String(cString: p))
         // Only interned pointers are stable keys; anything else is looked up every time.
         // Keep the table at most half full so probes stay short; a document with more
         // distinct names than that only loses the cache for the extra ones.

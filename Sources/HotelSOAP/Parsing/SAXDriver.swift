@@ -79,6 +79,21 @@ struct SAXAttributes {
         return all
     }
 
+    /// The `index`th attribute: its interned local name (a `NameCache` key), its namespace
+    /// URI, and its value's bytes (an `&` in them is `&#38;`: see `string`). For messages
+    /// that read most of the attributes they get, one pass beats a lookup per name.
+    @inline(__always)
+    subscript(index: Int) -> (localName: UnsafePointer<UInt8>, namespaceURI: UnsafePointer<UInt8>?, value: UnsafeBufferPointer<UInt8>) {
+        let entry = base.unsafelyUnwrapped + index * 5  // localname, prefix, URI, value, end
+        let value: UnsafeBufferPointer<UInt8>
+        if let start = entry[3], let end = entry[4] {
+            value = UnsafeBufferPointer(start: start, count: end - start)
+        } else {
+            value = UnsafeBufferPointer(start: nil, count: 0)
+        }
+        return (entry[0].unsafelyUnwrapped, entry[2], value)
+    }
+
     private func bytes(localName: StaticString, namespaceURI: StaticString?) -> UnsafeBufferPointer<UInt8>? {
         guard let base else { return nil }
         for i in 0..<count {

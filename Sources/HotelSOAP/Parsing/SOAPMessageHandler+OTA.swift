@@ -12,7 +12,7 @@ extension SOAPMessageHandler {
                 "the SOAP Body holds <\(qualified(local, uri))>; \(expected) \(ota.rootName) in \(OTA.namespace)")
         }
         otaDepth = 1
-        ota.begin(attributes.unqualified)
+        ota.begin(attributes)
     }
 
     /// An element inside the OTA message ended; the root's end closes the message.

@@ -44,7 +44,7 @@ final class SOAPMessageHandler: SAXDelegate {
     @exclusivity(unchecked) var scopes: ScopeStack<Scope>
     @exclusivity(unchecked) private var depth = 0
     @exclusivity(unchecked) private var skipDepth = 0
-    @exclusivity(unchecked) private var names = NameCache()
+    @exclusivity(unchecked) private var names = NameCache<ElementName>()
 
     /// The leaf whose text we are collecting, if any.
     @exclusivity(unchecked) private var leaf: ElementName?
@@ -91,7 +91,7 @@ final class SOAPMessageHandler: SAXDelegate {
         }
         if otaDepth > 0 {
             otaDepth += 1
-            ota?.start(String(cString: localName), namespace: namespaceURI.map { String(cString: $0) }, attributes: attributes.unqualified)
+            ota?.start(localName, namespaceURI: namespaceURI, attributes: attributes, driver: driver)
             return
         }
         if skipDepth > 0 || leaf != nil {

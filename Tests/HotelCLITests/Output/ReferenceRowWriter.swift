@@ -17,7 +17,19 @@ enum ReferenceRowWriter {
             ("distance_km", hotel.distanceKm.map(\.description) ?? "null"), ("logo_url", string(hotel.logoURL)),
             ("phone", string(hotel.phone)), ("amenities", "[" + hotel.amenities.map(jsonQuote).joined(separator: ",") + "]"),
         ]
-        return "{" + fields.map { jsonQuote($0.0) + ":" + $0.1 }.joined(separator: ",") + "}\n"
+        let rooms: [(String, String)] = hotel.rooms.isEmpty ? [] : [("rooms", "[" + hotel.rooms.map(room).joined(separator: ",") + "]")]
+        return object(fields + rooms) + "\n"
+
+        func object(_ fields: [(String, String)]) -> String {
+            "{" + fields.map { jsonQuote($0.0) + ":" + $0.1 }.joined(separator: ",") + "}"
+        }
+        func room(_ room: RoomOffer) -> String {
+            object([
+                ("room_type", string(room.roomTypeCode)), ("room_name", string(room.roomName)), ("rate_plan", string(room.ratePlanCode)),
+                ("price", string(room.total.amountText)), ("currency", string(room.total.currency)),
+                ("taxes_included", room.includesTaxes ? "true" : "false"),
+            ])
+        }
     }
 
     /// The CSV/TSV columns, in order (README, "Formats").

@@ -44,15 +44,26 @@ struct RowEncoderTests {
             [0, -0.0, limit, -limit, 1e-7, 37.56653512345678][below(6)] * (below(2) == 0 ? 1 : Double(below(1000)) / 999)
         }
 
-        mutating func hotel() -> HotelInfo {
+        mutating func money() -> Money {
             let amounts = ["0", "129.50", "-3.1", "189000", "0.001", "12345678901234567890.5"]
-            return HotelInfo(
+            return Money(Decimal(string: amounts[below(amounts.count)])!, text(maxLength: 4), scale: [nil, 0, 2, 3][below(4)])
+        }
+
+        mutating func room() -> RoomOffer {
+            RoomOffer(
+                roomTypeCode: below(4) == 0 ? nil : text(maxLength: 4), roomName: below(4) == 0 ? nil : text(),
+                ratePlanCode: below(4) == 0 ? nil : text(maxLength: 4), total: money(), includesTaxes: below(2) == 0)
+        }
+
+        mutating func hotel() -> HotelInfo {
+            HotelInfo(
                 id: text(maxLength: 8), name: text(), address: text(), city: text(maxLength: 8), country: text(maxLength: 3),
-                latitude: coordinate(90), longitude: coordinate(180), stars: below(7) - 1,
-                price: Money(Decimal(string: amounts[below(amounts.count)])!, text(maxLength: 4), scale: [nil, 0, 2, 3][below(4)]),
+                latitude: coordinate(90), longitude: coordinate(180), stars: below(7) - 1, price: money(),
                 distanceKm: below(2) == 0 ? nil : Double(below(100_000)) / 7,
                 logoURL: below(3) == 0 ? nil : text(), phone: below(3) == 0 ? nil : text(maxLength: 12),
-                amenities: (0..<below(4)).map { _ in text(maxLength: 6) })
+                amenities: (0..<below(4)).map { _ in text(maxLength: 6) },
+                // Half the hotels as OpenTravel's (rooms listed), half as ours (none).
+                rooms: below(2) == 0 ? [] : (0..<below(4) + 1).map { _ in room() })
         }
     }
 
@@ -95,6 +106,38 @@ struct RowEncoderTests {
             #expect(text(object["name"] as? String) == text(hotel.name))
             #expect(text(object["address"] as? String) == text(hotel.address))
             #expect(object["price"] as? String == hotel.price.amountText)
+            let rooms = object["rooms"] as? [[String: Any]]
+            #expect(rooms?.count == (hotel.rooms.isEmpty ? nil : hotel.rooms.count), "\(object)")
+            for (room, read) in zip(hotel.rooms, rooms ?? []) {
+                #expect(text(read["room_name"] as? String) == text(room.roomName))
+                #expect(text(read["room_type"] as? String) == text(room.roomTypeCode))
+                #expect(read["price"] as? String == room.total.amountText)
+                #expect(read["taxes_included"] as? Bool == room.includesTaxes)
+            }
         }
+    }
+
+    @Test("json: a hotel without rooms is the line it always was; with rooms, the array comes last")
+    func roomsOnlyWhenListed() throws {
+        var random = Generator(state: 11)
+        var hotel = random.hotel()
+        hotel.rooms = []
+        var without: [UInt8] = []
+        RowEncoder.json(hotel, into: &without)
+        #expect(!String(decoding: without, as: UTF8.self).contains("\"rooms\""))
+        hotel.rooms = [
+            RoomOffer(
+                roomTypeCode: "STD", roomName: "Standard room", ratePlanCode: nil, total: Money(parsing: "297.50", "EUR")!,
+                includesTaxes: false)
+        ]
+        var with: [UInt8] = []
+        RowEncoder.json(hotel, into: &with)
+        let line = String(decoding: with, as: UTF8.self)
+        // The same object up to the amenities, then the rooms.
+        #expect(line.hasPrefix(String(decoding: without.dropLast(2), as: UTF8.self)))
+        #expect(
+            line.hasSuffix(
+                ",\"rooms\":[{\"room_type\":\"STD\",\"room_name\":\"Standard room\",\"rate_plan\":null,\"price\":\"297.50\",\"currency\":\"EUR\",\"taxes_included\":false}]}\n"
+            ), "\(line)")
     }
 }

@@ -71,6 +71,36 @@ final class OTASchema: @unchecked Sendable {
 
     /// The schema errors of `xml` (a standalone OTA document); empty when it is valid.
     func errors(_ xml: String) -> [String] {
+        validate(xml) { context, doc in xmlSchemaValidateDoc(context, doc) }
+    }
+
+    /// The schema errors of the element a SOAP envelope's Body holds, validated where it
+    /// stands: its namespace may be declared on the envelope, under any prefix, which
+    /// cutting the element out as text would lose. ["no element in the Body"] when there is none.
+    func bodyErrors(_ envelope: String) -> [String] {
+        var missing = false
+        let errors = validate(envelope) { context, doc in
+            let body = Self.children(of: xmlDocGetRootElement(doc)).first { String(cString: $0.pointee.name) == "Body" }
+            guard let element = body.flatMap({ Self.children(of: $0).first }) else {
+                missing = true
+                return 0
+            }
+            return xmlSchemaValidateOneElement(context, element)
+        }
+        return missing ? ["no element in the Body"] : errors
+    }
+
+    private static func children(of node: xmlNodePtr?) -> [xmlNodePtr] {
+        var found: [xmlNodePtr] = []
+        var child = node?.pointee.children
+        while let current = child {
+            if current.pointee.type == XML_ELEMENT_NODE { found.append(current) }
+            child = current.pointee.next
+        }
+        return found
+    }
+
+    private func validate(_ xml: String, _ run: (xmlSchemaValidCtxtPtr, xmlDocPtr) -> Int32) -> [String] {
         lock.lock()
         defer { lock.unlock() }
         let bytes = Array(xml.utf8)
@@ -95,7 +125,7 @@ final class OTASchema: @unchecked Sendable {
                 let message = error.pointee.message.map { String(cString: $0) } ?? "?"
                 sink.lines.append("line \(error.pointee.line): \(message.trimmingCharacters(in: .whitespacesAndNewlines))")
             }, user)
-        let result = withExtendedLifetime(sink) { xmlSchemaValidateDoc(context, doc) }
+        let result = withExtendedLifetime(sink) { run(context, doc) }
         if result != 0 && sink.lines.isEmpty { return ["validation failed with code \(result)"] }
         return sink.lines
     }
