@@ -92,7 +92,8 @@ public struct HotelService: Sendable {
             // 503 when the catalog cannot answer, so a load balancer takes this replica out.
             do {
                 try await catalog.checkReadable()
-                return Response.plainText(.ok, "ok: \(try await catalog.hotelCount) hotels\n")
+                // The store is named so an operator (or a test) behind a balancer sees which kind answers.
+                return Response.plainText(.ok, "ok: \(try await catalog.hotelCount) hotels (\(catalog.storeDescription))\n")
             } catch {
                 context.logger.error("health check: the catalog cannot be read", metadata: ["error": "\(error)"])
                 return Response.plainText(.serviceUnavailable, "unavailable: the catalog cannot be read; see the server's log\n")
