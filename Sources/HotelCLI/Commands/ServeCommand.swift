@@ -27,9 +27,11 @@ struct ServeCommand: AsyncParsableCommand {
               hotels serve
               hotels serve --port 9000 --catalog world.sqlite
               hotels serve --host 0.0.0.0 --public-url https://hotels.example.com
+              PGPASSWORD=… hotels serve --catalog 'postgres://hotels@db:5432/hotels?sslmode=require'
 
             Exit codes: 0 stopped cleanly, 64 usage error, 66 catalog not found or not a
-            catalog, 69 cannot listen (port in use, address not available).
+            catalog, 69 cannot listen (port in use, address not available), 78 the
+            PostgreSQL catalog's schema version is not this program's.
             """
     )
 
@@ -39,7 +41,11 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Port to listen on (0 picks a free one, printed at start).")
     var port = 8080
 
-    @Option(help: "A catalog made by 'hotels seed'. Default: the demo catalog in the cache directory.")
+    @Option(
+        help: """
+            A catalog made by 'hotels seed': an SQLite file, or postgres://USER@HOST:PORT/DB[?sslmode=…] \
+            (password from PGPASSWORD or ~/.pgpass). Default: the demo catalog in the cache directory.
+            """)
     var catalog: String?
 
     @Option(help: "The base URL clients reach this server by, used in the WSDL and logo URLs.")
@@ -87,7 +93,7 @@ struct ServeCommand: AsyncParsableCommand {
         signal(SIGPIPE, SIG_IGN)
         let logger = CLILogging.logger(label: "hotels.serve", level: logLevel)
         do {
-            let catalog = try await Self.openCatalog(catalog) { logger.info("\($0)") }
+            let catalog = try await Self.openAnyCatalog(catalog, logger: logger) { logger.info("\($0)") }
             let count = try await catalog.hotelCount
             let service = HotelService(
                 catalog: catalog,

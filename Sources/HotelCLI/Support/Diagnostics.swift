@@ -28,6 +28,10 @@ enum Diagnostics {
             return (.outputError, output.description)
         case let catalog as CatalogError where catalog.kind == .notFound || catalog.kind == .notACatalog:
             return (.noInput, catalog.description)
+        case let catalog as CatalogError where catalog.kind == .schemaMismatch:
+            return (.schemaMismatch, catalog.description)
+        case let catalog as CatalogError where catalog.kind == .invalidLocation:
+            return (.usage, catalog.description)
         case let client as HotelClientError:
             let line = advice(for: client.code).map { "\(client.description); \($0)" } ?? client.description
             switch client.kind {

@@ -22,6 +22,8 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
     case timeout = 75
     /// The service answered with an HTTP error and a body that is not SOAP, or redirects in a loop.
     case httpError = 76
+    /// The PostgreSQL catalog's schema version is not this program's (older or newer).
+    case schemaMismatch = 78
 
     public var meaning: String {
         switch self {
@@ -35,6 +37,7 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
         case .outputError: return "could not write the output"
         case .timeout: return "timed out"
         case .httpError: return "HTTP error with a non-SOAP body, an invalid response head, or a redirect loop"
+        case .schemaMismatch: return "the PostgreSQL catalog's schema version differs from this program's"
         }
     }
 
