@@ -33,6 +33,24 @@ struct ClusterTests {
         return Cluster(process: process, balancer: balancer, replicas: replicas)
     }
 
+    /// Runs `body` with a cluster, then stops it with SIGTERM and waits, whatever `body`
+    /// did: SpawnedProcess's deinit would SIGKILL the script, which leaves no trap to run.
+    static func withCluster(_ body: (Cluster) async throws -> Void) async throws {
+        let cluster = try await start()
+        do {
+            try await body(cluster)
+        } catch {
+            cluster.process.send(SIGTERM)
+            _ = try? await cluster.process.wait(timeout: 30)
+            throw error
+        }
+        cluster.process.send(SIGTERM)
+        #expect(try await cluster.process.wait(timeout: 30) != nil, "scripts/cluster did not stop on SIGTERM")
+        for replica in cluster.replicas {
+            #expect(kill(replica.pid, 0) != 0, "replica \(replica.pid) outlived scripts/cluster")
+        }
+    }
+
     static func curl(_ arguments: [String]) async throws -> String {
         try await HotelsBinary.run(["-s", "--max-time", "10"] + arguments, executable: "/usr/bin/curl").stdout
     }
@@ -47,20 +65,17 @@ struct ClusterTests {
 
     @Test("health names the PostgreSQL catalog; every replica serves a logo with the same ETag")
     func healthAndLogos() async throws {
-        let cluster = try await Self.start()
-        defer { cluster.process.send(SIGTERM) }
+        try await Self.withCluster { cluster in try await Self.checkHealthAndLogos(cluster) }
+    }
+
+    static func checkHealthAndLogos(_ cluster: Cluster) async throws {
         let health = try await Self.curl([cluster.balancer + "/health"])
-        #expect(health.hasPrefix("ok: \(Self.count) hotels (postgresql catalog postgres://hotels@127.0.0.1:"), "\(health)")
+        #expect(health.hasPrefix("ok: \(count) hotels (postgresql catalog postgres://hotels@127.0.0.1:"), "\(health)")
         for id in ["H0000001", "H0012345"] {
             let tags = try await (cluster.replicas.map(\.url) + [cluster.balancer]).asyncMap {
                 try await Self.etag("\($0)/logos/\(id).png")
             }
             #expect(!tags[0].isEmpty && Set(tags).count == 1, "\(id): \(tags)")
-        }
-        cluster.process.send(SIGTERM)
-        #expect(try await cluster.process.wait(timeout: 30) != nil, "scripts/cluster did not stop on SIGTERM")
-        for replica in cluster.replicas {
-            #expect(kill(replica.pid, 0) != 0, "replica \(replica.pid) outlived scripts/cluster")
         }
     }
 
@@ -70,22 +85,24 @@ struct ClusterTests {
     /// with a "connection reset"/truncated-response error, that retry is what is missing.
     @Test("search --all through the balancer with a replica killed mid-walk: every row exactly once")
     func killReplicaMidWalk() async throws {
-        let cluster = try await Self.start()
-        defer { cluster.process.send(SIGTERM) }
+        try await Self.withCluster { cluster in try await Self.walkWhileKilling(cluster) }
+    }
+
+    static func walkWhileKilling(_ cluster: Cluster) async throws {
         let search = try SpawnedProcess(
             HotelsBinary.url.path,
             ["search", "--endpoint", cluster.balancer + "/soap", "--all", "--format", "csv", "--page-size", "50", "--retries", "3"])
         // Kill once a tenth of the rows are out: the walk is well under way, far from done.
         try await waitUntil("the walk to get going", timeout: .seconds(120), state: "search stderr: \(search.stderr)") {
-            search.stdout.utf8.count(where: { $0 == UInt8(ascii: "\n") }) > Self.count / 10 || search.poll() != nil
+            search.stdout.utf8.count(where: { $0 == UInt8(ascii: "\n") }) > count / 10 || search.poll() != nil
         }
         #expect(search.poll() == nil, "the walk ended before the kill; make it longer")
         kill(cluster.replicas[0].pid, SIGKILL)
         let end = try await search.wait(timeout: 180)
         #expect(end == .exited(0), "hotels search \(end.map { "\($0)" } ?? "still running"): \(search.stderr)")
         let ids = search.stdout.split(separator: "\n").dropFirst().map { $0.split(separator: ",").first.map(String.init) ?? "" }
-        #expect(ids.count == Self.count, "\(ids.count) rows for \(Self.count) hotels")
-        #expect(Set(ids).count == Self.count, "\(ids.count - Set(ids).count) duplicate rows")
+        #expect(ids.count == count, "\(ids.count) rows for \(count) hotels")
+        #expect(Set(ids).count == count, "\(ids.count - Set(ids).count) duplicate rows")
     }
 }
 

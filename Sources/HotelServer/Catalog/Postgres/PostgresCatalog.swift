@@ -229,15 +229,34 @@ public final class PostgresCatalog: HotelCatalog {
     }
 
     /// Runs database work with errors as ``CatalogError`` (cancellation stays cancellation).
+    ///
+    /// Bounded by ``requestTimeout``: while the database is unreachable the pool waits for
+    /// a connection with no end of its own, so a request (and a graceful shutdown waiting
+    /// for it) would hang; this way it fails as a `database` error and `/health` says 503.
     private func run<T: Sendable>(
-        _ body: @Sendable (PostgresClient, Logger, PostgresLocation) async throws -> T
+        _ body: @escaping @Sendable (PostgresClient, Logger, PostgresLocation) async throws -> T
     ) async throws -> T {
+        let (client, logger, location, timeout) = (self.client, self.logger, self.location, Self.requestTimeout)
         do {
-            return try await body(client, logger, location)
+            return try await withThrowingTaskGroup(of: T?.self) { group in
+                group.addTask { try await body(client, logger, location) }
+                group.addTask {
+                    try await Task.sleep(for: timeout)
+                    return nil
+                }
+                defer { group.cancelAll() }
+                guard let first = try await group.next(), let value = first else {
+                    throw CatalogError.database("\(location): no answer within \(timeout)")
+                }
+                return value
+            }
         } catch {
             throw Self.catalogError(error, location: location)
         }
     }
+
+    /// How long one catalog call may wait for the database, connection included.
+    static let requestTimeout: Duration = .seconds(10)
 
     static func catalogError(_ error: any Error, location: PostgresLocation) -> any Error {
         switch error {
