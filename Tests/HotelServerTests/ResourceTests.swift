@@ -57,7 +57,7 @@ struct ResourceTests {
         try await TestServer.with { (server: TestServer) async throws in
             let reply = try await server.request("/health")
             #expect(reply.status == 200)
-            #expect(reply.text == "ok: \(TestCatalog.count) hotels (sqlite catalog)\n")
+            #expect(reply.text == "ok: \(TestCatalog.count) hotels\n")
         }
     }
 

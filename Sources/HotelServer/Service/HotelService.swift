@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import HotelSOAP
 import Hummingbird
 import HummingbirdCore
@@ -41,6 +42,9 @@ public struct HotelService: Sendable {
     }
 
     public let catalog: any HotelCatalog
+
+    /// `/health`'s header naming the store: `sqlite catalog`, `postgresql catalog postgres://…`.
+    public static let catalogHeader = HTTPField.Name("X-Hotel-Catalog")!
     public let configuration: Configuration
     public let logger: Logger
     public let address: ServerAddress
@@ -92,8 +96,11 @@ public struct HotelService: Sendable {
             // 503 when the catalog cannot answer, so a load balancer takes this replica out.
             do {
                 try await catalog.checkReadable()
-                // The store is named so an operator (or a test) behind a balancer sees which kind answers.
-                return Response.plainText(.ok, "ok: \(try await catalog.hotelCount) hotels (\(catalog.storeDescription))\n")
+                // The body stays "ok: N hotels" (monitors and scripts match it); the store is
+                // named in a header, so an operator behind a balancer sees which kind answers.
+                var response = Response.plainText(.ok, "ok: \(try await catalog.hotelCount) hotels\n")
+                response.headers[HotelService.catalogHeader] = catalog.storeDescription
+                return response
             } catch {
                 context.logger.error("health check: the catalog cannot be read", metadata: ["error": "\(error)"])
                 return Response.plainText(.serviceUnavailable, "unavailable: the catalog cannot be read; see the server's log\n")
