@@ -6,7 +6,7 @@ import HotelServer
 struct SeedCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "seed",
-        abstract: "Build a deterministic hotel catalog (SQLite) for 'hotels serve'.",
+        abstract: "Build a deterministic hotel catalog (SQLite or PostgreSQL) for 'hotels serve'.",
         discussion: """
             Hotels are spread over more than 50 real cities on every continent, with names
             and addresses in the local script, local currencies and phone formats, and a
@@ -15,14 +15,24 @@ struct SeedCommand: AsyncParsableCommand {
             Examples:
               hotels seed --count 100000 --output world.sqlite
               hotels seed --count 1000000 --output big.sqlite --seed 7
+              PGPASSWORD=… hotels seed --count 1000000 --output postgres://hotels@127.0.0.1:5432/hotels
+              hotels seed --migrate --output postgres://hotels@127.0.0.1:5432/hotels
+
+            PostgreSQL: the schema comes from numbered migrations (table schema_version);
+            the rows are loaded with COPY, then indexed. --migrate only brings an older
+            schema up to this program's version. Exit 78: the database's schema is newer
+            than this program's.
             """
     )
 
     @Option(help: "How many hotels (1…10,000,000).")
-    var count: Int
+    var count: Int?
 
-    @Option(help: "The SQLite file to write.")
+    @Option(help: "The SQLite file to write, or a postgres://USER@HOST:PORT/DB URL to load.")
     var output: String
+
+    @Flag(help: "PostgreSQL only: apply pending schema migrations and load nothing.")
+    var migrate = false
 
     @Option(help: "Random seed: the same seed gives the same catalog.")
     var seed: UInt64 = 1
@@ -31,13 +41,23 @@ struct SeedCommand: AsyncParsableCommand {
     var force = false
 
     func validate() throws {
-        guard (1...10_000_000).contains(count) else { throw ValidationError("--count must be 1…10,000,000") }
+        if migrate {
+            guard PostgresLocation.isPostgresURL(output) else { throw ValidationError("--migrate needs a postgres:// --output") }
+            return
+        }
+        guard let count, (1...10_000_000).contains(count) else { throw ValidationError("--count must be 1…10,000,000") }
+        if PostgresLocation.isPostgresURL(output) { return }
         if FileManager.default.fileExists(atPath: output) && !force {
             throw ValidationError("\(output) exists; pass --force to replace it")
         }
     }
 
     func run() async throws {
+        if PostgresLocation.isPostgresURL(output) {
+            try await runPostgres()
+            return
+        }
+        let count = self.count ?? 0
         let start = Date()
         var lastShown = -1
         do {

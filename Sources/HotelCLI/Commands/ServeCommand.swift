@@ -52,10 +52,12 @@ struct ServeCommand: AsyncParsableCommand {
               hotels serve --port 9000 --catalog world.sqlite
               hotels serve --host 0.0.0.0 --public-url https://hotels.example.com
               hotels serve --users /etc/hotels/users --clock-skew 120
+              PGPASSWORD=… hotels serve --catalog 'postgres://hotels@db:5432/hotels?sslmode=require'
 
             Exit codes: 0 stopped cleanly, 64 usage error, 66 catalog or --users file not
-            found, 69 cannot listen (port in use, address not available), 78 --users file
-            refused (open to group or others, or a malformed line).
+            found (or not a catalog), 69 cannot listen (port in use, address not available),
+            78 configuration refused: a --users file open to group or others or with a
+            malformed line, or a PostgreSQL catalog whose schema version is not this program's.
             """
     )
 
@@ -65,7 +67,11 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Port to listen on (0 picks a free one, printed at start).")
     var port = 8080
 
-    @Option(help: "A catalog made by 'hotels seed'. Default: the demo catalog in the cache directory.")
+    @Option(
+        help: """
+            A catalog made by 'hotels seed': an SQLite file, or postgres://USER@HOST:PORT/DB[?sslmode=…] \
+            (password from PGPASSWORD or ~/.pgpass). Default: the demo catalog in the cache directory.
+            """)
     var catalog: String?
 
     @Option(help: "The base URL clients reach this server by, used in the WSDL and logo URLs.")
@@ -134,7 +140,7 @@ struct ServeCommand: AsyncParsableCommand {
         do {
             // Before the catalog: a refused users file should not wait for a demo build.
             let userList = try users.map(UserList.load(path:))
-            let catalog = try await Self.openCatalog(catalog) { logger.info("\($0)") }
+            let catalog = try await Self.openAnyCatalog(catalog, logger: logger) { logger.info("\($0)") }
             let count = try await catalog.hotelCount
             let service = HotelService(
                 catalog: catalog,

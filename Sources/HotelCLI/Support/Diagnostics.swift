@@ -30,6 +30,10 @@ enum Diagnostics {
             return (.noInput, catalog.description)
         case let users as UserFileError:
             return (users.isMissing ? .noInput : .configuration, "--users \(users.description)")
+        case let catalog as CatalogError where catalog.kind == .schemaMismatch:
+            return (.configuration, catalog.description)
+        case let catalog as CatalogError where catalog.kind == .invalidLocation:
+            return (.usage, catalog.description)
         case let client as HotelClientError:
             let line = advice(for: client.code).map { "\(client.description); \($0)" } ?? client.description
             switch client.kind {

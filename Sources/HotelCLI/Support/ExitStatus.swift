@@ -22,8 +22,9 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
     case timeout = 75
     /// The service answered with an HTTP error and a body that is not SOAP, or redirects in a loop.
     case httpError = 76
-    /// A configuration file was refused: `hotels serve --users` with a file group or others
-    /// may read, or a line that is not `name:secret` (sysexits' EX_CONFIG).
+    /// Configuration refused (sysexits' EX_CONFIG): `hotels serve --users` with a file group or
+    /// others may read, or a line that is not `name:secret`; a PostgreSQL catalog whose schema
+    /// version is not this program's (older or newer).
     case configuration = 78
 
     public var meaning: String {
@@ -38,7 +39,8 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
         case .outputError: return "could not write the output"
         case .timeout: return "timed out"
         case .httpError: return "HTTP error with a non-SOAP body, an invalid response head, or a redirect loop"
-        case .configuration: return "configuration refused (serve --users: file open to group/others, or a bad line)"
+        case .configuration:
+            return "configuration refused (serve --users: file open to group/others, or a bad line; a PostgreSQL schema of another version)"
         }
     }
 

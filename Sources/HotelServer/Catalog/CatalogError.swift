@@ -14,6 +14,8 @@ public struct CatalogError: Error, Sendable, Equatable, CustomStringConvertible 
         case notFound(path: String)
         case invalidQuery(field: String, message: String)
         case database(String)
+        case invalidLocation(location: String, reason: String)
+        case schemaMismatch(location: String, found: Int, expected: Int)
     }
 
     private let code: Code
@@ -39,10 +41,20 @@ public struct CatalogError: Error, Sendable, Equatable, CustomStringConvertible 
         CatalogError(.database(description))
     }
 
+    /// A catalog location (a `postgres://` URL) that cannot be used as written.
+    public static func invalidLocation(_ location: String, reason: String) -> CatalogError {
+        CatalogError(.invalidLocation(location: location, reason: reason))
+    }
+    /// The database's schema version is not the one this program reads: `found` is the
+    /// database's (`schema_version`), `expected` this program's.
+    public static func schemaMismatch(_ location: String, found: Int, expected: Int) -> CatalogError {
+        CatalogError(.schemaMismatch(location: location, found: found, expected: expected))
+    }
+
     /// The kind of error, for matching: `error.kind == .invalidQuery`.
     public struct Kind: Sendable, Hashable, CustomStringConvertible {
         private enum Base: String, Sendable, Hashable {
-            case notACatalog, notFound, invalidQuery, database
+            case notACatalog, notFound, invalidQuery, database, invalidLocation, schemaMismatch
         }
         private let base: Base
         private init(_ base: Base) { self.base = base }
@@ -51,6 +63,8 @@ public struct CatalogError: Error, Sendable, Equatable, CustomStringConvertible 
         public static let notFound = Kind(.notFound)
         public static let invalidQuery = Kind(.invalidQuery)
         public static let database = Kind(.database)
+        public static let invalidLocation = Kind(.invalidLocation)
+        public static let schemaMismatch = Kind(.schemaMismatch)
 
         public var description: String { base.rawValue }
     }
@@ -61,6 +75,8 @@ public struct CatalogError: Error, Sendable, Equatable, CustomStringConvertible 
         case .notFound: return .notFound
         case .invalidQuery: return .invalidQuery
         case .database: return .database
+        case .invalidLocation: return .invalidLocation
+        case .schemaMismatch: return .schemaMismatch
         }
     }
 
@@ -74,6 +90,7 @@ public struct CatalogError: Error, Sendable, Equatable, CustomStringConvertible 
     public var path: String? {
         switch code {
         case .notACatalog(let path, _), .notFound(let path): return path
+        case .invalidLocation(let location, _), .schemaMismatch(let location, _, _): return location
         default: return nil
         }
     }
@@ -85,7 +102,15 @@ public struct CatalogError: Error, Sendable, Equatable, CustomStringConvertible 
         case .notFound: return "no such file"
         case .invalidQuery(_, let message): return message
         case .database(let text): return text
+        case .invalidLocation(_, let reason): return reason
+        case .schemaMismatch(_, let found, let expected): return Self.schemaAdvice(found: found, expected: expected)
         }
+    }
+
+    private static func schemaAdvice(found: Int, expected: Int) -> String {
+        found < expected
+            ? "the database has schema version \(found), this program needs \(expected): run 'hotels seed --output URL --migrate' with this program"
+            : "the database has schema version \(found), newer than this program's \(expected): use a newer hotels"
     }
 
     /// Whether the request was at fault (a SOAP `Client`/`Sender` fault) rather than the server.
@@ -107,6 +132,9 @@ public struct CatalogError: Error, Sendable, Equatable, CustomStringConvertible 
         case .notFound(let path): return "catalog not found: \(path)"
         case .invalidQuery(let field, let message): return "invalid \(field): \(message)"
         case .database(let text): return "catalog database error: \(text)"
+        case .invalidLocation(let location, let reason): return "cannot use the catalog \(location): \(reason)"
+        case .schemaMismatch(let location, let found, let expected):
+            return "\(location): \(Self.schemaAdvice(found: found, expected: expected))"
         }
     }
 }

@@ -25,6 +25,12 @@ public protocol HotelCatalog: Sendable {
     /// Reads from the store, so that `/health` says whether the catalog can still answer
     /// (a cached count would say yes about a file that is gone or corrupt).
     func checkReadable() async throws
+    /// What `/health` names as the store: `sqlite catalog`, `postgresql catalog postgres://…`.
+    var storeDescription: String { get }
+}
+
+extension HotelCatalog {
+    public var storeDescription: String { "catalog" }
 }
 
 /// What it takes to draw a hotel's logo. The renderer lives elsewhere; the catalog only keeps

@@ -116,6 +116,8 @@ public final class SQLiteCatalog: HotelCatalog {
         get async throws { storage.hotelCount }
     }
 
+    public var storeDescription: String { "sqlite catalog" }
+
     /// Reads the last hotel's row through the database, never a cached value: its page is
     /// in the file whatever SQLite kept in memory.
     public func checkReadable() async throws {

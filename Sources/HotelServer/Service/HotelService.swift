@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import HotelSOAP
 import Hummingbird
 import HummingbirdCore
@@ -64,6 +65,9 @@ public struct HotelService: Sendable {
     }
 
     public let catalog: any HotelCatalog
+
+    /// `/health`'s header naming the store: `sqlite catalog`, `postgresql catalog postgres://…`.
+    public static let catalogHeader = HTTPField.Name("X-Hotel-Catalog")!
     public let configuration: Configuration
     public let logger: Logger
     public let address: ServerAddress
@@ -123,7 +127,11 @@ public struct HotelService: Sendable {
             // 503 when the catalog cannot answer, so a load balancer takes this replica out.
             do {
                 try await catalog.checkReadable()
-                return Response.plainText(.ok, "ok: \(try await catalog.hotelCount) hotels\n")
+                // The body stays "ok: N hotels" (monitors and scripts match it); the store is
+                // named in a header, so an operator behind a balancer sees which kind answers.
+                var response = Response.plainText(.ok, "ok: \(try await catalog.hotelCount) hotels\n")
+                response.headers[HotelService.catalogHeader] = catalog.storeDescription
+                return response
             } catch {
                 context.logger.error("health check: the catalog cannot be read", metadata: ["error": "\(error)"])
                 return Response.plainText(.serviceUnavailable, "unavailable: the catalog cannot be read; see the server's log\n")
