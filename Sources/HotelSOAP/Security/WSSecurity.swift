@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 
 /// OASIS Web Services Security (WSS 1.0/1.1) UsernameToken Profile: the names and the
@@ -30,16 +29,6 @@ public enum WSSecurity {
 
         /// The `Password@Type` URI.
         public var uri: String { self == .text ? WSSecurity.passwordText : WSSecurity.passwordDigest }
-    }
-
-    /// Base64(SHA-1(nonce + created + password)), the nonce as raw bytes (not its base64
-    /// text: the pitfall that costs integrators days) and `created` exactly as sent.
-    public static func passwordDigest(nonce: [UInt8], created: String, password: String) -> String {
-        var hasher = Insecure.SHA1()
-        hasher.update(data: nonce)
-        hasher.update(data: Array(created.utf8))
-        hasher.update(data: Array(password.utf8))
-        return Data(hasher.finalize()).base64EncodedString()
     }
 
     /// `xs:dateTime` in UTC with milliseconds and a `Z`: the spelling every verifier reads.
