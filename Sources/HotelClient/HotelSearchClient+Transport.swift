@@ -30,7 +30,8 @@ extension HotelSearchClient {
             switch self {
             case .network, .revalidated, .cached(_, stale: false): return nil
             case .cached(let age, stale: true): return "offline: rows from a response cached \(Self.describe(age)) ago"
-            case .stale(let age, let because): return "\(because.description); rows from a response cached \(Self.describe(age)) ago"
+            // The age first: in a narrow status bar it is what must stay visible.
+            case .stale(let age, let because): return "rows from a response cached \(Self.describe(age)) ago: \(because.description)"
             }
         }
 

@@ -18,6 +18,8 @@ struct BrowseHarness {
     var dialect: any SOAPDialect = HotelSearchDialect()
     var credentials: UsernameToken?
     var cache: ResponseCache?
+    /// The client's connect and idle-read timeout.
+    var timeout: Double = 5
     /// Called as each logo request goes out.
     var onLogoRequest: (@Sendable (URL) -> Void)?
 
@@ -26,7 +28,7 @@ struct BrowseHarness {
         let terminal = InMemoryTerminal(width: width, height: height)
         let quiet = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
         var configuration = HotelSearchClient.Configuration(
-            endpoint: URL(string: endpoint)!, dialect: dialect, timeout: 5, retries: 0, credentials: credentials)
+            endpoint: URL(string: endpoint)!, dialect: dialect, timeout: timeout, retries: 0, credentials: credentials)
         configuration.cache = cache
         return try await HotelSearchClient.with(configuration, logger: quiet) { client in
             var fetcher = client.logoFetcher(cacheDirectory: cacheDirectory)

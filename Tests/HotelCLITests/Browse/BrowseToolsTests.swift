@@ -331,6 +331,9 @@ struct BrowseToolsTests {
         let target = directory.appendingPathComponent("slow.csv")
         var harness = BrowseHarness(endpoint: server.url)
         harness.images = .disabled
+        // The answer pauses until the marker exists, after the steps below: on a loaded
+        // machine those can outlast a 5 s idle timeout, which is not what this test is about.
+        harness.timeout = 60
         _ = try await harness.run { terminal in
             terminal.inject(.char("w"))
             type(target.path, into: terminal)
