@@ -154,7 +154,7 @@ struct SearchCommandTests {
 
     @Test("an HTML 502 from a proxy: exit 76 naming the page")
     func html502() async throws {
-        let proxy = try MisbehavingServer("html502")
+        let proxy = try await MisbehavingServer("html502")
         let result = try await HotelsBinary.run(["search", "--endpoint", proxy.url])
         #expect(result.status == 76)
         #expect(result.stdout.isEmpty)
@@ -164,7 +164,7 @@ struct SearchCommandTests {
 
     @Test("a stalled server: exit 75 after --timeout")
     func stall() async throws {
-        let stalled = try MisbehavingServer("stall")
+        let stalled = try await MisbehavingServer("stall")
         let start = Date()
         let result = try await HotelsBinary.run(["search", "--endpoint", stalled.url, "--timeout", "1"])
         #expect(result.status == 75, "\(result.stderr)")
@@ -174,7 +174,7 @@ struct SearchCommandTests {
 
     @Test("503 is retried with backoff, then succeeds")
     func retries503() async throws {
-        let flaky = try MisbehavingServer("flaky503")
+        let flaky = try await MisbehavingServer("flaky503")
         let result = try await HotelsBinary.run(["search", "--endpoint", flaky.url, "--retries", "3"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("Flaky Inn"))
@@ -182,7 +182,7 @@ struct SearchCommandTests {
 
     @Test("a response cut off mid-hotel: exit 65, never a short result")
     func truncated() async throws {
-        let cut = try MisbehavingServer("truncate")
+        let cut = try await MisbehavingServer("truncate")
         let result = try await HotelsBinary.run(["search", "--endpoint", cut.url])
         #expect(result.status == 65, "\(result.stderr)")
         #expect(result.stdout.split(separator: "\n").count <= 1)

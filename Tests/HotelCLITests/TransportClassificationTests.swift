@@ -52,7 +52,7 @@ struct TransportClassificationTests {
 
     @Test("every server misbehaviour: its documented exit code, one line naming the URL", arguments: misbehaviours)
     func misbehaviour(_ m: Misbehaviour) async throws {
-        let server = try MisbehavingServer(m.mode)
+        let server = try await MisbehavingServer(m.mode)
         let result = try await HotelsBinary.run(["search", "--endpoint", server.url, "--timeout", "2"])
         #expect(result.status == m.status, "\(result.stderr)")
         #expect(result.stderrLines.count == 1, "\(result.stderr)")
@@ -72,7 +72,7 @@ struct TransportClassificationTests {
 
     @Test("--max-time: a server dripping a byte at a time, each inside --timeout, still ends at the deadline (exit 75)")
     func maxTimeDrip() async throws {
-        let server = try MisbehavingServer("drip")
+        let server = try await MisbehavingServer("drip")
         let start = ContinuousClock.now
         let result = try await HotelsBinary.run(["search", "--endpoint", server.url, "--timeout", "5", "--max-time", "1"])
         #expect(result.status == 75, "\(result.stderr)")

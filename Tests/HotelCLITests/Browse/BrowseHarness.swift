@@ -57,7 +57,7 @@ struct TimedOut: Error, CustomStringConvertible {
 
 extension InMemoryTerminal {
     /// Waits (without blocking a thread) until `condition` holds for the screen.
-    func waitUntil(_ what: String, timeout: Duration = .seconds(15), _ condition: ([String]) -> Bool) async throws {
+    func waitUntil(_ what: String, timeout: Duration = .seconds(30), _ condition: ([String]) -> Bool) async throws {
         let deadline = ContinuousClock.now + timeout
         while !condition(screenLines) {
             guard ContinuousClock.now < deadline else {

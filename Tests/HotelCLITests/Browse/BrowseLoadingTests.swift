@@ -113,7 +113,7 @@ struct BrowseLoadingTests {
 
     @Test("corrupt images and absurd dimensions become the failure mark; a good logo is drawn")
     func badImages() async throws {
-        let server = try MisbehavingServer("", script: "logo_server.py")
+        let server = try await MisbehavingServer("", script: "logo_server.py")
         _ = try await BrowseHarness(endpoint: server.url).run { terminal in
             try await terminal.waitUntil("three rows") { _ in terminal.names() == ["Good Logo Inn", "Corrupt Logo Inn", "Huge Logo Inn"] }
             try await terminal.waitUntil("the logos settled") { $0.last?.contains("logos 0 loading") == true }

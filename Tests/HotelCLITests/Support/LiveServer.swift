@@ -118,22 +118,24 @@ final class MisbehavingServer: Sendable {
     let url: String
 
     /// `script` is another server in Support/Scripts with the same start-up protocol.
-    init(_ mode: String, script name: String = "misbehaving_server.py") throws {
+    /// Async because the wait for Python's first line happens on a thread of its own: at
+    /// the start of a run, a few of these blocking the cooperative pool's two threads once
+    /// kept a browse test's first page from drawing for 15 s.
+    init(_ mode: String, script name: String = "misbehaving_server.py") async throws {
+        (process, url) = try await HotelsBinary.offPool { try Self.launch(mode, script: name) }
+    }
+
+    private static func launch(_ mode: String, script name: String) throws -> (Process, String) {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Scripts/\(name)").path
-        process = Process()
+        let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", script] + (mode.isEmpty ? [] : [mode])
         let out = Pipe()
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice
         try process.run()
-        var line = Data()
-        while true {
-            let byte = out.fileHandleForReading.readData(ofLength: 1)
-            if byte.isEmpty || byte == Data("\n".utf8) { break }
-            line.append(byte)
-        }
-        url = "http://127.0.0.1:\(String(decoding: line, as: UTF8.self))/soap"
+        let port = HotelsBinary.readLine(out.fileHandleForReading)
+        return (process, "http://127.0.0.1:\(port)/soap")
     }
 
     /// As `LiveServer`'s: never wait for a child on a pool thread.
