@@ -7,9 +7,7 @@ import Foundation
 /// listed as ignored when they are criteria), attributes are read by name, values that do
 /// not parse become ``OTAAvailRequest/Problem``s. Only well-formedness failures stop the parse.
 final class OTARequestBuilder: OTASubtreeReader {
-    let rootName = OTA.availRequest
-    /// A request never holds a fault.
-    let acceptsFault = false
+    typealias Attribute = (name: String, value: String)
     private(set) var request = OTAAvailRequest()
     /// Local names from the root (exclusive) down; nil for a level we skip.
     private var path: [String] = []
@@ -21,11 +19,14 @@ final class OTARequestBuilder: OTASubtreeReader {
     /// The bytes of `Criterion/Address/CityName` while inside it.
     private var cityName: [UInt8]?
 
+    /// A request never holds a fault.
+    init() { super.init(rootName: OTA.availRequest, acceptsFault: false) }
+
     /// The root's start tag, `OTA_HotelAvailRQ` (the handler checked its name and namespace).
-    func begin(_ attributes: SAXAttributes) { root(attributes.unqualified) }
+    override func begin(_ attributes: SAXAttributes, names: InternedNames) { root(attributes.unqualified) }
 
     /// A start tag below the root. A request holds a few dozen elements: strings are simplest.
-    func start(_ localName: UnsafePointer<UInt8>, namespaceURI: UnsafePointer<UInt8>?, attributes: SAXAttributes, driver: SAXDriver) {
+    override func start(_ localName: UnsafePointer<UInt8>, namespaceURI: UnsafePointer<UInt8>?, attributes: SAXAttributes) {
         start(String(cString: localName), namespace: namespaceURI.map { String(cString: $0) }, attributes: attributes.unqualified)
     }
 
@@ -79,13 +80,13 @@ final class OTARequestBuilder: OTASubtreeReader {
     }
 
     /// Only `Address/CityName` is text; every other criterion is an attribute.
-    func characters(_ bytes: UnsafeBufferPointer<UInt8>, limit: Int) -> Bool {
+    override func characters(_ bytes: UnsafeBufferPointer<UInt8>, limit: Int) -> Bool {
         guard skipDepth == 0, path.last == "CityName", cityName != nil else { return true }
         cityName!.append(contentsOf: bytes)
         return cityName!.count <= limit
     }
 
-    func end() {
+    override func end() {
         if skipDepth > 0 {
             skipDepth -= 1
             return

@@ -65,7 +65,10 @@ final class SOAPMessageHandler: SAXDelegate {
     private var fault = FaultBuilder()
     /// Set for OpenTravel messages: the Body must hold `ota.rootName` (or a fault, when
     /// `ota.acceptsFault`), whose subtree goes to this reader instead of the contract's scopes.
-    var ota: (any OTASubtreeReader)?
+    /// Unretained, called through `_withUnsafeGuaranteedRef` (`otaReader`): `SOAPMessageParser`
+    /// owns it (and this handler), and a retained reference cost a retain and a release on
+    /// each of the millions of events it is handed.
+    @exclusivity(unchecked) var ota: Unmanaged<OTASubtreeReader>?
     /// Levels open inside the OTA request (1 = its root); 0 outside it.
     var otaDepth = 0
     /// The OTA request's root has closed.
@@ -91,7 +94,7 @@ final class SOAPMessageHandler: SAXDelegate {
         }
         if otaDepth > 0 {
             otaDepth += 1
-            ota?.start(localName, namespaceURI: namespaceURI, attributes: attributes, driver: driver)
+            ota?._withUnsafeGuaranteedRef { $0.start(localName, namespaceURI: namespaceURI, attributes: attributes) }
             return
         }
         if skipDepth > 0 || leaf != nil {
@@ -124,7 +127,7 @@ final class SOAPMessageHandler: SAXDelegate {
             if bodyElement == nil {
                 bodyElement = SOAPBodyElement(name: String(cString: localName), namespace: namespaceURI.map { String(cString: $0) })
             }
-            if let ota, !(ota.acceptsFault && name == .Fault && ns.isEnvelope) {
+            if let ota = ota?.takeUnretainedValue(), !(ota.acceptsFault && name == .Fault && ns.isEnvelope) {
                 startOTARequest(ota, localName, namespaceURI, attributes)
             } else {
                 startBodyChild(name, ns, localName, namespaceURI)
