@@ -34,7 +34,6 @@ final class OTAAvailResponseBuilder: OTASubtreeReader {
     /// The document's name dictionary, from `begin`: what `names` may keep.
     @exclusivity(unchecked) private var interned = InternedNames(dictionary: nil)
     @exclusivity(unchecked) private var path = Path()
-    @exclusivity(unchecked) private var skipDepth = 0
     /// Whether the element open now is a text field being collected into `text`.
     @exclusivity(unchecked) private var collecting = false
     @exclusivity(unchecked) private var text = TextBuffer()
@@ -121,7 +120,8 @@ final class OTAAvailResponseBuilder: OTASubtreeReader {
         var ofPending = false
         var code: String?
         var name = ""
-        var addressLines: [String] = []
+        /// The `AddressLine`s that are not blank, joined by ", " as they come (no array per hotel).
+        var address = ""
         var city = ""
         var country = ""
         var latitude = 0.0
@@ -148,12 +148,8 @@ final class OTAAvailResponseBuilder: OTASubtreeReader {
 
     override func begin(_ attributes: SAXAttributes, names: InternedNames) { interned = names }
 
-    override func start(_ localName: UnsafePointer<UInt8>, namespaceURI: UnsafePointer<UInt8>?, attributes: SAXAttributes) {
-        if skipDepth > 0 {
-            skipDepth += 1
-            return
-        }
-        guard names.namespace(namespaceURI, interned: namespaceURI.map(interned.contains) ?? false) == .ota else { return skip() }
+    override func start(_ localName: UnsafePointer<UInt8>, namespaceURI: UnsafePointer<UInt8>?, attributes: SAXAttributes) -> Bool {
+        guard names.namespace(namespaceURI, interned: namespaceURI.map(interned.contains) ?? false) == .ota else { return false }
         let name = lookup(localName)
         switch (path.last, name) {
         case (.unknown, .Success): success = true
@@ -199,7 +195,7 @@ final class OTAAvailResponseBuilder: OTASubtreeReader {
             rates[rates.count - 1].total = cheaper(rates[rates.count - 1].total, total)
             stay.rateTotal = cheaper(stay.rateTotal, total)
         case (.RoomStay, .BasicPropertyInfo):
-            if startProperty(attributes) { return skip() }
+            if startProperty(attributes) { return false }
         case (.BasicPropertyInfo, .Address): break
         case (.Address, .AddressLine), (.Address, .CityName): collect()
         case (.Address, .CountryName):
@@ -222,20 +218,18 @@ final class OTAAvailResponseBuilder: OTASubtreeReader {
             {
                 stay.stars = Int(rating)
             }
-        default: return skip()
+        default: return false
         }
         path.push(name)
+        return true
     }
 
     override func characters(_ bytes: UnsafeBufferPointer<UInt8>, limit: Int) -> Bool {
-        guard collecting, skipDepth == 0 else { return true }
+        guard collecting else { return true }
         guard text.count + bytes.count <= limit else { return false }
         text.append(bytes)
         return true
     }
-
-    /// Skips the element just started with its whole subtree.
-    private func skip() { skipDepth = 1 }
 
     private func collect() {
         collecting = true
@@ -243,10 +237,6 @@ final class OTAAvailResponseBuilder: OTASubtreeReader {
     }
 
     override func end() throws {
-        if skipDepth > 0 {
-            skipDepth -= 1
-            return
-        }
         guard let name = path.pop() else { return }
         let collected = collecting
         collecting = false
@@ -256,7 +246,7 @@ final class OTAAvailResponseBuilder: OTASubtreeReader {
             if name == .Warning { warnings.append(note) } else { errors.append(note) }
         case .AddressLine:
             let line = collectedText()
-            if !line.isEmpty { stay.addressLines.append(line) }
+            if !line.isEmpty { stay.address = stay.address.isEmpty ? line : stay.address + ", " + line }
         case .CityName: stay.city = collectedText(interned: true)
         case .CountryName where stay.country.isEmpty: stay.country = collectedText(interned: true)
         case .Text where collected:
@@ -380,9 +370,7 @@ final class OTAAvailResponseBuilder: OTASubtreeReader {
         }
         let facts = hotel.stay
         let info = HotelInfo(
-            id: code, name: facts.name,
-            address: facts.addressLines.count == 1 ? facts.addressLines[0] : facts.addressLines.joined(separator: ", "),
-            city: facts.city, country: facts.country,
+            id: code, name: facts.name, address: facts.address, city: facts.city, country: facts.country,
             latitude: facts.latitude, longitude: facts.longitude, stars: facts.stars, price: price.money, rooms: hotel.rooms)
         hotelsRead += 1
         if let onHotel { try onHotel(info) } else { hotels.append(info) }

@@ -30,12 +30,14 @@ class OTASubtreeReader {
     /// the document's interned names (`NameCache` keys) apart for the rest of the parse.
     func begin(_ attributes: SAXAttributes, names: InternedNames) {}
 
-    /// A start tag below the root.
-    func start(_ localName: UnsafePointer<UInt8>, namespaceURI: UnsafePointer<UInt8>?, attributes: SAXAttributes) {}
+    /// A start tag below the root; false skips the element with its whole subtree: the
+    /// handler then forwards nothing until its end tag has passed (most of a response is
+    /// rate details a reader skips, and each event forwarded costs a call).
+    func start(_ localName: UnsafePointer<UInt8>, namespaceURI: UnsafePointer<UInt8>?, attributes: SAXAttributes) -> Bool { false }
 
     /// Text below the root; false when the current field grew past `limit` bytes.
     func characters(_ bytes: UnsafeBufferPointer<UInt8>, limit: Int) -> Bool { true }
 
-    /// An end tag below the root; throws what `onHotel` threw.
+    /// The end tag of an element `start` took; throws what `onHotel` threw.
     func end() throws {}
 }

@@ -22,6 +22,10 @@ extension SOAPMessageHandler {
             otaDone = true
             return
         }
+        if otaSkipDepth > 0 {
+            otaSkipDepth -= 1
+            return
+        }
         do { try ota?._withUnsafeGuaranteedRef { try $0.end() } } catch {
             delegateError = error
             driver.stop()
@@ -30,7 +34,7 @@ extension SOAPMessageHandler {
 
     /// Text inside the OTA message, held to the same per-field limit as the contract's.
     func otaCharacters(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard ota?._withUnsafeGuaranteedRef({ $0.characters(bytes, limit: maxFieldBytes) }) == false else { return }
+        guard otaSkipDepth == 0, ota?._withUnsafeGuaranteedRef({ $0.characters(bytes, limit: maxFieldBytes) }) == false else { return }
         fail(
             .invalidValue,
             "a text field of \(ota?.takeUnretainedValue().rootName ?? "the message") is longer than \(maxFieldBytes) bytes, the parser's limit for one field"

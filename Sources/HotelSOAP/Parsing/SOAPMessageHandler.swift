@@ -70,7 +70,9 @@ final class SOAPMessageHandler: SAXDelegate {
     /// each of the millions of events it is handed.
     @exclusivity(unchecked) var ota: Unmanaged<OTASubtreeReader>?
     /// Levels open inside the OTA request (1 = its root); 0 outside it.
-    var otaDepth = 0
+    @exclusivity(unchecked) var otaDepth = 0
+    /// Levels open inside an element of it the reader skips (1 = that element).
+    @exclusivity(unchecked) var otaSkipDepth = 0
     /// The OTA request's root has closed.
     var otaDone = false
     /// The first element inside the Body, as soon as its start tag was read.
@@ -94,7 +96,11 @@ final class SOAPMessageHandler: SAXDelegate {
         }
         if otaDepth > 0 {
             otaDepth += 1
-            ota?._withUnsafeGuaranteedRef { $0.start(localName, namespaceURI: namespaceURI, attributes: attributes) }
+            if otaSkipDepth > 0 {
+                otaSkipDepth += 1
+            } else if ota?._withUnsafeGuaranteedRef({ $0.start(localName, namespaceURI: namespaceURI, attributes: attributes) }) != true {
+                otaSkipDepth = 1
+            }
             return
         }
         if skipDepth > 0 || leaf != nil {
