@@ -14,14 +14,17 @@ enum OTAParseBench {
         var ours: Double
         /// nil when xmllint is not installed.
         var xmllint: Double?
-        /// libxml2's pull parser on its own stack with empty callbacks (`SAXFloor`).
+        /// libxml2's pull parser on its own stack with empty callbacks (`SAXFloor`), and its
+        /// push parser: the floor under any reader built on libxml2.
         var floor: Double
+        var pushFloor: Double
         /// Whole processes: `hotels parse FILE --format F`, nil without a hotels binary.
         var csv: Double?
         var json: Double?
         /// Medians of per-round ratios, as in `ParseBench`.
         var oursOverXmllint: Double?
         var oursOverFloor: Double
+        var floorOverXmllint: Double?
         var csvOverXmllint: Double?
         var jsonOverXmllint: Double?
     }
@@ -39,6 +42,7 @@ enum OTAParseBench {
             times["ours"] = try Measure.once { count = try parseOurs(path: path) }
             if let tool = xmllintPath { times["xmllint"] = try Measure.once { try Measure.run([tool, "--stream", "--noout", path]) } }
             times["floor"] = try Measure.once { _ = try SAXFloor.parse(path: path, mode: .pull) }
+            times["push"] = try Measure.once { _ = try SAXFloor.parse(path: path, mode: .push) }
             if let hotels {
                 for format in ["csv", "json"] {
                     times[format] = try Measure.once {
@@ -57,8 +61,9 @@ enum OTAParseBench {
         }
         return Result(
             megabytes: MemoryBench.megabytes(path), roomStays: roomStays, hotels: count, ours: median("ours") ?? .nan,
-            xmllint: median("xmllint"), floor: median("floor") ?? .nan, csv: median("csv"), json: median("json"),
-            oursOverXmllint: ratio("ours", "xmllint"), oursOverFloor: ratio("ours", "floor") ?? .nan,
+            xmllint: median("xmllint"), floor: median("floor") ?? .nan, pushFloor: median("push") ?? .nan, csv: median("csv"),
+            json: median("json"), oursOverXmllint: ratio("ours", "xmllint"), oursOverFloor: ratio("ours", "floor") ?? .nan,
+            floorOverXmllint: ratio("floor", "xmllint"),
             csvOverXmllint: ratio("csv", "xmllint"), jsonOverXmllint: ratio("json", "xmllint"))
     }
 
@@ -90,6 +95,7 @@ extension OTAParseBench.Result {
             "libxml2 SAX2 pull on its own stack, empty callbacks (the floor)", BenchFormat.seconds(floor),
             "ours = \(BenchFormat.ratio(oursOverFloor)) floor", "",
         ])
+        rows.append(["libxml2 SAX2 push (`xmlParseChunk`), empty callbacks", BenchFormat.seconds(pushFloor), "", ""])
         if let csv {
             rows.append(["`hotels parse FILE --format csv` (whole process)", BenchFormat.seconds(csv), versus(csvOverXmllint), ""])
         }
@@ -104,6 +110,10 @@ extension OTAParseBench.Result {
                 String(
                     format: "Goal ours ≤ %.1f × xmllint (the main parser's speed kept): **%@** (%.2f ×).", OTAParseBench.goal,
                     ratio <= OTAParseBench.goal ? "met" : "missed", ratio))
+            if let floorOverXmllint {
+                notes.append(
+                    String(format: "libxml2 alone (the floor) takes %.2f × xmllint's time on this file in this run.", floorOverXmllint))
+            }
         } else {
             notes.append("xmllint is not installed (Debian package libxml2-utils): no comparison with it.")
         }

@@ -17,10 +17,6 @@ import Foundation
 /// the `BasicPropertyInfo` of a hotel's second and later `RoomStay`s is not read at all:
 /// the first one's is the hotel's.
 final class OTAAvailResponseBuilder: OTASubtreeReader {
-    let rootName = OTA.availResponse
-    /// A partner may answer with a SOAP fault instead of `Errors`.
-    let acceptsFault = true
-
     private let onHotel: ((HotelInfo) throws -> Void)?
     private(set) var hotels: [HotelInfo] = []
     private(set) var hotelsRead = 0
@@ -35,8 +31,9 @@ final class OTAAvailResponseBuilder: OTASubtreeReader {
     // The hot state is touched on every SAX event. Only the parser's own callbacks reach
     // it, one at a time, so dynamic exclusivity checks buy nothing (as in SOAPMessageHandler).
     @exclusivity(unchecked) private var names = NameCache<OTAName>()
+    /// The document's name dictionary, from `begin`: what `names` may keep.
+    @exclusivity(unchecked) private var interned = InternedNames(dictionary: nil)
     @exclusivity(unchecked) private var path = Path()
-    @exclusivity(unchecked) private var skipDepth = 0
     /// Whether the element open now is a text field being collected into `text`.
     @exclusivity(unchecked) private var collecting = false
     @exclusivity(unchecked) private var text = TextBuffer()
@@ -61,8 +58,10 @@ final class OTAAvailResponseBuilder: OTASubtreeReader {
     private struct Path {
         private var bits: UInt64 = 0
 
-        /// `.unknown` at the root.
-        var last: OTAName { OTAName(rawValue: UInt8(truncatingIfNeeded: bits)) ?? .unknown }
+        /// `.unknown` at the root. Every byte pushed is an `OTAName`'s raw value (and 0 is
+        /// `.unknown`), so the bit cast cannot make a value the enum lacks; the checked
+        /// `init(rawValue:)` was an outlined call on every element.
+        var last: OTAName { unsafeBitCast(UInt8(truncatingIfNeeded: bits), to: OTAName.self) }
 
         mutating func push(_ name: OTAName) {
             assert(bits >> 56 == 0, "OTAAvailResponseBuilder reads no chain of more than 8 elements")
@@ -77,17 +76,42 @@ final class OTAAvailResponseBuilder: OTASubtreeReader {
         }
     }
 
-    /// A price and whether it includes taxes (`AmountAfterTax`).
-    private struct Priced {
-        var money: Money
+    /// A price as read, without a `Decimal` yet: making one (and its text) for every
+    /// `Total` and comparing them cost more than the rest of a `RoomStay`. An integer
+    /// amount stays in minor units until an offer or a hotel needs its `Money`; anything
+    /// else (a point, an exponent, 19 digits) is read into a `Money` at once, the way it
+    /// always was, and kept in a box (a class reference copies cheaply).
+    private struct Amount {
+        var minor: Int
+        var places: Int
+        var written: Written?
+        var currency: String
+        /// `AmountAfterTax`, not only `AmountBeforeTax`.
         var includesTaxes: Bool
+
+        final class Written {
+            let money: Money
+            init(_ money: Money) { self.money = money }
+        }
+
+        var money: Money {
+            if let written { return written.money }
+            let amount = DecimalText.minorUnits(minor, places: places)
+            return Money(amount.value, currency, scale: places, text: amount.text)
+        }
+
+        /// Whether this is less than `other`, in the same currency.
+        func isLess(than other: Amount) -> Bool {
+            if written == nil, other.written == nil, places == other.places { return minor < other.minor }
+            return money.amount < other.money.amount
+        }
     }
 
     /// A `RoomRate`: its codes and its cheapest `Total`.
     private struct Rate {
         var roomTypeCode: String?
         var ratePlanCode: String?
-        var total: Priced?
+        var total: Amount?
     }
 
     /// What one `RoomStay` says about its hotel.
@@ -96,56 +120,55 @@ final class OTAAvailResponseBuilder: OTASubtreeReader {
         var ofPending = false
         var code: String?
         var name = ""
-        var addressLines: [String] = []
+        /// The `AddressLine`s that are not blank, joined by ", " as they come (no array per hotel).
+        var address = ""
         var city = ""
         var country = ""
         var latitude = 0.0
         var longitude = 0.0
         var stars = 0
         /// The `RoomStay`'s own `Total`.
-        var total: Priced?
+        var total: Amount?
         /// The cheapest `RoomRate/Total`, used when the stay has no `Total` of its own.
-        var rateTotal: Priced?
+        var rateTotal: Amount?
     }
 
     /// A hotel being read: the first `RoomStay`'s facts, the cheapest price, every offer.
     private struct Hotel {
         var stay: Stay
-        var price: Priced?
+        var price: Amount?
         var rooms: [RoomOffer]
     }
 
+    /// A partner may answer with a SOAP fault instead of `Errors`.
     init(onHotel: ((HotelInfo) throws -> Void)?) {
         self.onHotel = onHotel
+        super.init(rootName: OTA.availResponse, acceptsFault: true)
     }
 
-    func begin(_ attributes: SAXAttributes) {}
+    override func begin(_ attributes: SAXAttributes, names: InternedNames) { interned = names }
 
-    func start(_ localName: UnsafePointer<UInt8>, namespaceURI: UnsafePointer<UInt8>?, attributes: SAXAttributes, driver: SAXDriver) {
-        if skipDepth > 0 {
-            skipDepth += 1
-            return
-        }
-        guard names.namespace(namespaceURI, driver: driver) == .ota else { return skip() }
-        let name = names.name(localName, driver: driver)
+    override func start(_ localName: UnsafePointer<UInt8>, namespaceURI: UnsafePointer<UInt8>?, attributes: SAXAttributes) -> Bool {
+        guard names.namespace(namespaceURI, interned: namespaceURI.map(interned.contains) ?? false) == .ota else { return false }
+        let name = lookup(localName)
         switch (path.last, name) {
         case (.unknown, .Success): success = true
         case (.unknown, .Warnings), (.unknown, .Errors): break
-        case (.Warnings, .Warning), (.Errors, .Error): startNote(attributes, driver)
+        case (.Warnings, .Warning), (.Errors, .Error): startNote(attributes)
         case (.unknown, .RoomStays):
-            moreIndicator = attribute(.MoreIndicator, attributes, driver).map { trimmed($0) }
+            moreIndicator = attribute(.MoreIndicator, attributes).map { trimmed($0) }
         case (.RoomStays, .RoomStay):
             stay = Stay()
             roomTypes.removeAll(keepingCapacity: true)
             ratePlans.removeAll(keepingCapacity: true)
             rates.removeAll(keepingCapacity: true)
-            if let token = attribute(.MoreDataEchoToken, attributes, driver) { moreDataEchoToken = trimmed(token) }
-        case (.RoomStay, .Total): stay.total = cheaper(stay.total, money(attributes, driver))
+            if let token = attribute(.MoreDataEchoToken, attributes) { moreDataEchoToken = trimmed(token) }
+        case (.RoomStay, .Total): stay.total = cheaper(stay.total, money(attributes))
         case (.RoomStay, .RoomTypes), (.RoomStay, .RatePlans), (.RoomStay, .RoomRates): break
         case (.RoomTypes, .RoomType):
-            roomTypes.append((attribute(.RoomTypeCode, attributes, driver).map { trimmed($0, interned: true) }, nil))
+            roomTypes.append((attribute(.RoomTypeCode, attributes).map { trimmed($0, interned: true) }, nil))
         case (.RoomType, .RoomDescription):
-            if roomTypes.last?.name == nil, let name = attribute(.Name, attributes, driver).map({ trimmed($0, interned: true) }),
+            if roomTypes.last?.name == nil, let name = attribute(.Name, attributes).map({ trimmed($0, interned: true) }),
                 !name.isEmpty
             {
                 roomTypes[roomTypes.count - 1].name = name
@@ -154,13 +177,13 @@ final class OTAAvailResponseBuilder: OTASubtreeReader {
             // A description's text names the room when its Name attribute did not.
             if roomTypes.last?.name == nil { collect() }
         case (.RatePlans, .RatePlan):
-            ratePlans.append(attribute(.RatePlanCode, attributes, driver).map { trimmed($0, interned: true) })
+            ratePlans.append(attribute(.RatePlanCode, attributes).map { trimmed($0, interned: true) })
         case (.RoomRates, .RoomRate):
             var rate = Rate()
             for i in 0..<attributes.count {
                 let a = attributes[i]
                 guard a.namespaceURI == nil else { continue }
-                switch names.name(a.localName, driver: driver) {
+                switch lookup(a.localName) {
                 case .RoomTypeCode: rate.roomTypeCode = trimmed(a.value, interned: true)
                 case .RatePlanCode: rate.ratePlanCode = trimmed(a.value, interned: true)
                 default: break
@@ -168,21 +191,21 @@ final class OTAAvailResponseBuilder: OTASubtreeReader {
             }
             rates.append(rate)
         case (.RoomRate, .Total):
-            let total = money(attributes, driver)
+            let total = money(attributes)
             rates[rates.count - 1].total = cheaper(rates[rates.count - 1].total, total)
             stay.rateTotal = cheaper(stay.rateTotal, total)
         case (.RoomStay, .BasicPropertyInfo):
-            if startProperty(attributes, driver) { return skip() }
+            if startProperty(attributes) { return false }
         case (.BasicPropertyInfo, .Address): break
         case (.Address, .AddressLine), (.Address, .CityName): collect()
         case (.Address, .CountryName):
-            stay.country = attribute(.Code, attributes, driver).map { trimmed($0, interned: true) } ?? ""
+            stay.country = attribute(.Code, attributes).map { trimmed($0, interned: true) } ?? ""
             collect()
         case (.BasicPropertyInfo, .Position):
             for i in 0..<attributes.count {
                 let a = attributes[i]
                 guard a.namespaceURI == nil else { continue }
-                switch names.name(a.localName, driver: driver) {
+                switch lookup(a.localName) {
                 case .Latitude: if let lat = double(a.value) { stay.latitude = lat }
                 case .Longitude: if let lon = double(a.value) { stay.longitude = lon }
                 default: break
@@ -190,36 +213,30 @@ final class OTAAvailResponseBuilder: OTASubtreeReader {
             }
         case (.BasicPropertyInfo, .Award):
             // Several providers may rate a hotel: the first rating wins.
-            if stay.stars == 0, let rating = attribute(.Rating, attributes, driver).flatMap(double), rating.isFinite,
+            if stay.stars == 0, let rating = attribute(.Rating, attributes).flatMap(double), rating.isFinite,
                 abs(rating) < 1e15
             {
                 stay.stars = Int(rating)
             }
-        default: return skip()
+        default: return false
         }
         path.push(name)
+        return true
     }
 
-    func characters(_ bytes: UnsafeBufferPointer<UInt8>, limit: Int) -> Bool {
-        guard collecting, skipDepth == 0 else { return true }
+    override func characters(_ bytes: UnsafeBufferPointer<UInt8>, limit: Int) -> Bool {
+        guard collecting else { return true }
         guard text.count + bytes.count <= limit else { return false }
         text.append(bytes)
         return true
     }
-
-    /// Skips the element just started with its whole subtree.
-    private func skip() { skipDepth = 1 }
 
     private func collect() {
         collecting = true
         text.reset()
     }
 
-    func end() throws {
-        if skipDepth > 0 {
-            skipDepth -= 1
-            return
-        }
+    override func end() throws {
         guard let name = path.pop() else { return }
         let collected = collecting
         collecting = false
@@ -229,7 +246,7 @@ final class OTAAvailResponseBuilder: OTASubtreeReader {
             if name == .Warning { warnings.append(note) } else { errors.append(note) }
         case .AddressLine:
             let line = collectedText()
-            if !line.isEmpty { stay.addressLines.append(line) }
+            if !line.isEmpty { stay.address = stay.address.isEmpty ? line : stay.address + ", " + line }
         case .CityName: stay.city = collectedText(interned: true)
         case .CountryName where stay.country.isEmpty: stay.country = collectedText(interned: true)
         case .Text where collected:
@@ -251,12 +268,12 @@ final class OTAAvailResponseBuilder: OTASubtreeReader {
 
     // MARK: Elements
 
-    private func startNote(_ attributes: SAXAttributes, _ driver: SAXDriver) {
+    private func startNote(_ attributes: SAXAttributes) {
         note = OTAMessageNote()
         for i in 0..<attributes.count {
             let a = attributes[i]
             guard a.namespaceURI == nil else { continue }
-            switch names.name(a.localName, driver: driver) {
+            switch lookup(a.localName) {
             case .Type: note.type = trimmed(a.value)
             case .Code: note.code = trimmed(a.value)
             case .ShortText: note.shortText = trimmed(a.value)
@@ -268,13 +285,13 @@ final class OTAAvailResponseBuilder: OTASubtreeReader {
 
     /// Reads the stay's `HotelCode` and, for a new hotel, its name; true when the code is
     /// the pending hotel's, whose facts are known: the caller skips the element then.
-    private func startProperty(_ attributes: SAXAttributes, _ driver: SAXDriver) -> Bool {
+    private func startProperty(_ attributes: SAXAttributes) -> Bool {
         var code: UnsafeBufferPointer<UInt8>?
         var name: UnsafeBufferPointer<UInt8>?
         for i in 0..<attributes.count {
             let a = attributes[i]
             guard a.namespaceURI == nil else { continue }
-            switch names.name(a.localName, driver: driver) {
+            switch lookup(a.localName) {
             case .HotelCode: code = code ?? a.value
             case .HotelName: name = name ?? a.value
             default: break
@@ -313,6 +330,8 @@ final class OTAAvailResponseBuilder: OTASubtreeReader {
         }
         try emitPending()
         var rooms: [RoomOffer] = []
+        // Room types per hotel are few: one allocation instead of one per doubling.
+        rooms.reserveCapacity(4)
         addOffers(to: &rooms)
         pending = Hotel(stay: stay, price: price, rooms: rooms)
         swap(&pendingCode, &stayCode)
@@ -343,8 +362,7 @@ final class OTAAvailResponseBuilder: OTASubtreeReader {
     }
 
     private func emitPending() throws {
-        guard let hotel = pending, let code = hotel.stay.code else { return }
-        pending = nil
+        guard let hotel = pending.take(), let code = hotel.stay.code else { return }
         guard let price = hotel.price else {
             throw SOAPParseError(
                 .invalidValue, line: 0, reason: "hotel \(code) has no RoomStay/Total with AmountAfterTax or AmountBeforeTax",
@@ -352,7 +370,7 @@ final class OTAAvailResponseBuilder: OTASubtreeReader {
         }
         let facts = hotel.stay
         let info = HotelInfo(
-            id: code, name: facts.name, address: facts.addressLines.joined(separator: ", "), city: facts.city, country: facts.country,
+            id: code, name: facts.name, address: facts.address, city: facts.city, country: facts.country,
             latitude: facts.latitude, longitude: facts.longitude, stars: facts.stars, price: price.money, rooms: hotel.rooms)
         hotelsRead += 1
         if let onHotel { try onHotel(info) } else { hotels.append(info) }
@@ -360,12 +378,15 @@ final class OTAAvailResponseBuilder: OTASubtreeReader {
 
     // MARK: Values
 
+    @inline(__always)
+    private func lookup(_ p: UnsafePointer<UInt8>) -> OTAName { names.name(p, interned: interned.contains(p)) }
+
     /// The first attribute named `wanted`, in no namespace.
     @inline(__always)
-    private func attribute(_ wanted: OTAName, _ attributes: SAXAttributes, _ driver: SAXDriver) -> UnsafeBufferPointer<UInt8>? {
+    private func attribute(_ wanted: OTAName, _ attributes: SAXAttributes) -> UnsafeBufferPointer<UInt8>? {
         for i in 0..<attributes.count {
             let a = attributes[i]
-            if a.namespaceURI == nil, names.name(a.localName, driver: driver) == wanted { return a.value }
+            if a.namespaceURI == nil, lookup(a.localName) == wanted { return a.value }
         }
         return nil
     }
@@ -401,7 +422,7 @@ final class OTAAvailResponseBuilder: OTASubtreeReader {
 
     /// `AmountAfterTax` (else `AmountBeforeTax`) in `CurrencyCode`. An integer amount with
     /// `DecimalPlaces` is in minor units (`12950`, 2 → `129.50`); a decimal one is as written.
-    private func money(_ attributes: SAXAttributes, _ driver: SAXDriver) -> Priced? {
+    private func money(_ attributes: SAXAttributes) -> Amount? {
         var afterTax: UnsafeBufferPointer<UInt8>?
         var beforeTax: UnsafeBufferPointer<UInt8>?
         var currencyBytes: UnsafeBufferPointer<UInt8>?
@@ -409,7 +430,7 @@ final class OTAAvailResponseBuilder: OTASubtreeReader {
         for i in 0..<attributes.count {
             let a = attributes[i]
             guard a.namespaceURI == nil else { continue }
-            switch names.name(a.localName, driver: driver) {
+            switch lookup(a.localName) {
             case .AmountAfterTax: afterTax = afterTax ?? a.value
             case .AmountBeforeTax: beforeTax = beforeTax ?? a.value
             case .CurrencyCode: currencyBytes = currencyBytes ?? a.value
@@ -420,17 +441,16 @@ final class OTAAvailResponseBuilder: OTASubtreeReader {
         guard let amount = afterTax ?? beforeTax else { return nil }
         let currency = currencyBytes.map { trimmed($0, interned: true) } ?? ""
         let places = placesBytes.map { IntegerText.parse($0) ?? Int(trimmed($0)) ?? 0 } ?? 0
-        let money: Money?
-        if places > 0, let minor = DecimalText.parseMinorUnits(amount, places: places) {
-            money = Money(minor.value, currency, scale: places, text: minor.text)
-        } else {
-            money = Self.slowMoney(trimmed(amount), currency: currency, places: places)
+        // Digits and a sign read as Decimal(string:) and Money(parsing:) read them.
+        if (0...18).contains(places), let minor = IntegerText.parse(amount) {
+            return Amount(minor: minor, places: places, currency: currency, includesTaxes: afterTax != nil)
         }
-        return money.map { Priced(money: $0, includesTaxes: afterTax != nil) }
+        guard let money = Self.slowMoney(trimmed(amount), currency: currency, places: places) else { return nil }
+        return Amount(minor: 0, places: places, written: .init(money), currency: currency, includesTaxes: afterTax != nil)
     }
 
-    /// Amounts `parseMinorUnits` does not take (a point, an exponent, 19 digits or more),
-    /// read as they always were.
+    /// Amounts that are not integers of at most 18 digits (a point, an exponent, more
+    /// digits), read as they always were.
     private static func slowMoney(_ text: String, currency: String, places: Int) -> Money? {
         guard places > 0, !text.contains("."), let minor = Decimal(string: text) else {
             return Money(parsing: text, currency)
@@ -440,9 +460,9 @@ final class OTAAvailResponseBuilder: OTASubtreeReader {
 
     /// The cheaper of two prices; amounts in different currencies are not compared, and
     /// the first one read stays.
-    private func cheaper(_ a: Priced?, _ b: Priced?) -> Priced? {
+    private func cheaper(_ a: Amount?, _ b: Amount?) -> Amount? {
         guard let a else { return b }
-        guard let b, b.money.currency == a.money.currency, b.money.amount < a.money.amount else { return a }
+        guard let b, b.currency == a.currency, b.isLess(than: a) else { return a }
         return b
     }
 }

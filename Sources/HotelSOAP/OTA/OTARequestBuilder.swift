@@ -7,13 +7,10 @@ import Foundation
 /// listed as ignored when they are criteria), attributes are read by name, values that do
 /// not parse become ``OTAAvailRequest/Problem``s. Only well-formedness failures stop the parse.
 final class OTARequestBuilder: OTASubtreeReader {
-    let rootName = OTA.availRequest
-    /// A request never holds a fault.
-    let acceptsFault = false
+    typealias Attribute = (name: String, value: String)
     private(set) var request = OTAAvailRequest()
     /// Local names from the root (exclusive) down; nil for a level we skip.
     private var path: [String] = []
-    private var skipDepth = 0
     private var segments = 0
     private var criteria = 0
     private var rateRanges = 0
@@ -21,19 +18,18 @@ final class OTARequestBuilder: OTASubtreeReader {
     /// The bytes of `Criterion/Address/CityName` while inside it.
     private var cityName: [UInt8]?
 
+    /// A request never holds a fault.
+    init() { super.init(rootName: OTA.availRequest, acceptsFault: false) }
+
     /// The root's start tag, `OTA_HotelAvailRQ` (the handler checked its name and namespace).
-    func begin(_ attributes: SAXAttributes) { root(attributes.unqualified) }
+    override func begin(_ attributes: SAXAttributes, names: InternedNames) { root(attributes.unqualified) }
 
     /// A start tag below the root. A request holds a few dozen elements: strings are simplest.
-    func start(_ localName: UnsafePointer<UInt8>, namespaceURI: UnsafePointer<UInt8>?, attributes: SAXAttributes, driver: SAXDriver) {
+    override func start(_ localName: UnsafePointer<UInt8>, namespaceURI: UnsafePointer<UInt8>?, attributes: SAXAttributes) -> Bool {
         start(String(cString: localName), namespace: namespaceURI.map { String(cString: $0) }, attributes: attributes.unqualified)
     }
 
-    private func start(_ name: String, namespace: String?, attributes: [Attribute]) {
-        if skipDepth > 0 {
-            skipDepth += 1
-            return
-        }
+    private func start(_ name: String, namespace: String?, attributes: [Attribute]) -> Bool {
         guard namespace == OTA.namespace else { return skip(nil) }
         let parent = path.last ?? ""
         switch (parent, name) {
@@ -76,20 +72,17 @@ final class OTARequestBuilder: OTASubtreeReader {
         default: return skip(nil)
         }
         path.append(name)
+        return true
     }
 
     /// Only `Address/CityName` is text; every other criterion is an attribute.
-    func characters(_ bytes: UnsafeBufferPointer<UInt8>, limit: Int) -> Bool {
-        guard skipDepth == 0, path.last == "CityName", cityName != nil else { return true }
+    override func characters(_ bytes: UnsafeBufferPointer<UInt8>, limit: Int) -> Bool {
+        guard path.last == "CityName", cityName != nil else { return true }
         cityName!.append(contentsOf: bytes)
         return cityName!.count <= limit
     }
 
-    func end() {
-        if skipDepth > 0 {
-            skipDepth -= 1
-            return
-        }
+    override func end() {
         if path.last == "CityName", let bytes = cityName {
             let name = String(decoding: bytes, as: UTF8.self).trimmingXMLSpace
             if !name.isEmpty { request.cityName = name }
@@ -98,9 +91,10 @@ final class OTARequestBuilder: OTASubtreeReader {
         if !path.isEmpty { path.removeLast() }
     }
 
-    private func skip(_ ignoredPath: String?) {
+    /// Skips the element just started with its subtree, listing it as ignored if it is a criterion.
+    private func skip(_ ignoredPath: String?) -> Bool {
         if let ignoredPath { request.ignored.append(ignoredPath) }
-        skipDepth = 1
+        return false
     }
 
     // MARK: Elements

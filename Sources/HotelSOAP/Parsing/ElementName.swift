@@ -107,21 +107,29 @@ struct NameCache<Name: InternedName>: ~Copyable {
 
     @inline(__always)
     mutating func name(_ p: UnsafePointer<UInt8>, driver: SAXDriver) -> Name {
+        name(p, interned: driver.isInterned(p))
+    }
+
+    /// `interned` tells whether `p` is one of the document's interned names (asked on a
+    /// miss only): `SAXDriver.isInterned`, or `InternedNames.contains` where holding the
+    /// driver would cost a retain per call.
+    @inline(__always)
+    mutating func name(_ p: UnsafePointer<UInt8>, interned: @autoclosure () -> Bool) -> Name {
         let key = UnsafeRawPointer(p)
         var slot = NameCache.slot(key)
         while let stored = keys[slot] {
             if stored == key { return names[slot] }
             slot = (slot + 1) & (NameCache.capacity - 1)
         }
-        return miss(p, slot: slot, driver: driver)
+        return miss(p, slot: slot, interned: interned)
     }
 
-    private mutating func miss(_ p: UnsafePointer<UInt8>, slot: Int, driver: SAXDriver) -> Name {
+    private mutating func miss(_ p: UnsafePointer<UInt8>, slot: Int, interned: () -> Bool) -> Name {
         let name = Name.named(String(cString: p))
         // Only interned pointers are stable keys; anything else is looked up every time.
         // Keep the table at most half full so probes stay short; a document with more
         // distinct names than that only loses the cache for the extra ones.
-        if used < NameCache.capacity / 2, driver.isInterned(p) {
+        if used < NameCache.capacity / 2, interned() {
             keys[slot] = UnsafeRawPointer(p)
             names[slot] = name
             used += 1
@@ -131,6 +139,11 @@ struct NameCache<Name: InternedName>: ~Copyable {
 
     @inline(__always)
     mutating func namespace(_ p: UnsafePointer<UInt8>?, driver: SAXDriver) -> NamespaceKind {
+        namespace(p, interned: p.map(driver.isInterned) ?? false)
+    }
+
+    @inline(__always)
+    mutating func namespace(_ p: UnsafePointer<UInt8>?, interned: @autoclosure () -> Bool) -> NamespaceKind {
         guard let p else { return .none }
         let key = UnsafeRawPointer(p)
         if key == lastNamespaceKey { return lastNamespaceKind }
@@ -140,7 +153,7 @@ struct NameCache<Name: InternedName>: ~Copyable {
             return namespaceKinds[i]
         }
         let kind = NamespaceKind(uri: String(cString: p))
-        if driver.isInterned(p), namespaceKeys.count < 16 {
+        if interned(), namespaceKeys.count < 16 {
             namespaceKeys.append(key)
             namespaceKinds.append(kind)
         }

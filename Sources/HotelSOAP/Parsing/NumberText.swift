@@ -372,28 +372,14 @@ enum DecimalText {
         return (value, fraction, plainText(mantissa: mantissa, fraction: fraction, negative: sign == .minus))
     }
 
-    /// An integer amount in minor units, `[+-]?digits` (at most 18), read as `places`
-    /// digits after the point (`12950`, 2 → 129.50, text `129.50`), as OpenTravel's
-    /// `DecimalPlaces` says; nil for anything else (a point, an exponent, more digits).
-    static func parseMinorUnits(_ bytes: UnsafeBufferPointer<UInt8>, places: Int) -> (value: Decimal, text: String)? {
-        let s = trimmed(bytes)
-        var i = s.startIndex
-        var negative = false
-        if i < s.endIndex, s[i] == UInt8(ascii: "-") || s[i] == UInt8(ascii: "+") {
-            negative = s[i] == UInt8(ascii: "-")
-            i += 1
-        }
-        guard i < s.endIndex, s.endIndex - i <= 18, places >= 0, places <= 18 else { return nil }
-        var mantissa: UInt64 = 0
-        while i < s.endIndex {
-            let d = UInt64(s[i]) &- 48
-            guard d <= 9 else { return nil }
-            mantissa = mantissa * 10 + d
-            i += 1
-        }
-        let sign: FloatingPointSign = negative && mantissa != 0 ? .minus : .plus
-        let value = Decimal(sign: sign, exponent: -places, significand: Decimal(mantissa))
-        return (value, plainText(mantissa: mantissa, fraction: places, negative: sign == .minus))
+    /// An amount in minor units (`12950`, 2 → 129.50) as a `Decimal`, and its text with
+    /// exactly `places` digits after the point (`129.50`), as `Money.plain` spells it; what
+    /// OpenTravel's `DecimalPlaces` says. `places` is 0…18.
+    static func minorUnits(_ minor: Int, places: Int) -> (value: Decimal, text: String) {
+        let magnitude = UInt64(minor.magnitude)
+        let sign: FloatingPointSign = minor < 0 ? .minus : .plus
+        let value = Decimal(sign: sign, exponent: -places, significand: Decimal(magnitude))
+        return (value, plainText(mantissa: magnitude, fraction: places, negative: minor < 0))
     }
 
     /// `mantissa` × 10^-`fraction` as plain text with exactly `fraction` digits after the point.

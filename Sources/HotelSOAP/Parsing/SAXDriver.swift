@@ -111,6 +111,17 @@ struct SAXAttributes {
     }
 }
 
+/// libxml2's dictionary of one document's names: `SAXDriver.isInterned` as a plain value,
+/// for a reader that looks names up on every event and should not hold the driver.
+struct InternedNames {
+    let dictionary: xmlDictPtr?
+
+    func contains(_ pointer: UnsafePointer<UInt8>) -> Bool {
+        guard let dictionary else { return false }
+        return xmlDictOwns(dictionary, pointer) == 1
+    }
+}
+
 /// Drives libxml2's SAX2 parser: feed it bytes as they arrive, it calls the delegate.
 ///
 /// Why not Foundation's `XMLParser`: on Linux it runs libxml2 in recover mode (malformed
@@ -171,9 +182,11 @@ final class SAXDriver {
     /// Whether `pointer` lives in this document's name dictionary, so it stays valid and
     /// unique for the life of the parse and may be used as a cache key.
     func isInterned(_ pointer: UnsafePointer<UInt8>) -> Bool {
-        guard let dict = context?.pointee.dict else { return false }
-        return xmlDictOwns(dict, pointer) == 1
+        internedNames.contains(pointer)
     }
+
+    /// This document's name dictionary, as a value: the same for the whole parse.
+    var internedNames: InternedNames { InternedNames(dictionary: context?.pointee.dict) }
 
     /// Inside `didStartElement`: the tag never got its `>`. libxml2 reports a start tag
     /// wherever it stops reading one (the end of the input, a U+0000, bytes the declared

@@ -2,7 +2,7 @@
 // `OTASubtreeReader` instead of the contract's scopes.
 extension SOAPMessageHandler {
     func startOTARequest(
-        _ ota: any OTASubtreeReader, _ local: UnsafePointer<UInt8>, _ uri: UnsafePointer<UInt8>?, _ attributes: SAXAttributes
+        _ ota: OTASubtreeReader, _ local: UnsafePointer<UInt8>, _ uri: UnsafePointer<UInt8>?, _ attributes: SAXAttributes
     ) {
         guard !otaDone else { return skip() }
         guard String(cString: local) == ota.rootName, uri.map({ String(cString: $0) }) == OTA.namespace else {
@@ -12,7 +12,7 @@ extension SOAPMessageHandler {
                 "the SOAP Body holds <\(qualified(local, uri))>; \(expected) \(ota.rootName) in \(OTA.namespace)")
         }
         otaDepth = 1
-        ota.begin(attributes)
+        ota.begin(attributes, names: driver.internedNames)
     }
 
     /// An element inside the OTA message ended; the root's end closes the message.
@@ -22,7 +22,11 @@ extension SOAPMessageHandler {
             otaDone = true
             return
         }
-        do { try ota?.end() } catch {
+        if otaSkipDepth > 0 {
+            otaSkipDepth -= 1
+            return
+        }
+        do { try ota?._withUnsafeGuaranteedRef { try $0.end() } } catch {
             delegateError = error
             driver.stop()
         }
@@ -30,9 +34,10 @@ extension SOAPMessageHandler {
 
     /// Text inside the OTA message, held to the same per-field limit as the contract's.
     func otaCharacters(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard ota?.characters(bytes, limit: maxFieldBytes) == false else { return }
+        guard otaSkipDepth == 0, ota?._withUnsafeGuaranteedRef({ $0.characters(bytes, limit: maxFieldBytes) }) == false else { return }
         fail(
             .invalidValue,
-            "a text field of \(ota?.rootName ?? "the message") is longer than \(maxFieldBytes) bytes, the parser's limit for one field")
+            "a text field of \(ota?.takeUnretainedValue().rootName ?? "the message") is longer than \(maxFieldBytes) bytes, the parser's limit for one field"
+        )
     }
 }

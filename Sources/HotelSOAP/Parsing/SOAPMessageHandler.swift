@@ -65,9 +65,14 @@ final class SOAPMessageHandler: SAXDelegate {
     private var fault = FaultBuilder()
     /// Set for OpenTravel messages: the Body must hold `ota.rootName` (or a fault, when
     /// `ota.acceptsFault`), whose subtree goes to this reader instead of the contract's scopes.
-    var ota: (any OTASubtreeReader)?
+    /// Unretained, called through `_withUnsafeGuaranteedRef` (`otaReader`): `SOAPMessageParser`
+    /// owns it (and this handler), and a retained reference cost a retain and a release on
+    /// each of the millions of events it is handed.
+    @exclusivity(unchecked) var ota: Unmanaged<OTASubtreeReader>?
     /// Levels open inside the OTA request (1 = its root); 0 outside it.
-    var otaDepth = 0
+    @exclusivity(unchecked) var otaDepth = 0
+    /// Levels open inside an element of it the reader skips (1 = that element).
+    @exclusivity(unchecked) var otaSkipDepth = 0
     /// The OTA request's root has closed.
     var otaDone = false
     /// The first element inside the Body, as soon as its start tag was read.
@@ -91,7 +96,11 @@ final class SOAPMessageHandler: SAXDelegate {
         }
         if otaDepth > 0 {
             otaDepth += 1
-            ota?.start(localName, namespaceURI: namespaceURI, attributes: attributes, driver: driver)
+            if otaSkipDepth > 0 {
+                otaSkipDepth += 1
+            } else if ota?._withUnsafeGuaranteedRef({ $0.start(localName, namespaceURI: namespaceURI, attributes: attributes) }) != true {
+                otaSkipDepth = 1
+            }
             return
         }
         if skipDepth > 0 || leaf != nil {
@@ -124,7 +133,7 @@ final class SOAPMessageHandler: SAXDelegate {
             if bodyElement == nil {
                 bodyElement = SOAPBodyElement(name: String(cString: localName), namespace: namespaceURI.map { String(cString: $0) })
             }
-            if let ota, !(ota.acceptsFault && name == .Fault && ns.isEnvelope) {
+            if let ota = ota?.takeUnretainedValue(), !(ota.acceptsFault && name == .Fault && ns.isEnvelope) {
                 startOTARequest(ota, localName, namespaceURI, attributes)
             } else {
                 startBodyChild(name, ns, localName, namespaceURI)

@@ -142,10 +142,14 @@ public final class SOAPMessageParser {
     public var bodyElement: SOAPBodyElement? { handler.bodyElement }
 
     /// A parser whose Body must hold `ota.rootName` (or a fault, if it accepts one), read into `ota`.
-    convenience init(limits: Limits, readsHeader: Bool = false, ota: any OTASubtreeReader) {
+    convenience init(limits: Limits, readsHeader: Bool = false, ota: OTASubtreeReader) {
         self.init(limits: limits, readsHeader: readsHeader)
-        handler.ota = ota
+        otaReader = ota
+        handler.ota = Unmanaged.passUnretained(ota)
     }
+
+    /// Keeps the handler's unretained `ota` alive as long as the parse.
+    private var otaReader: OTASubtreeReader?
 
     /// The contract message read, e.g. the fault standing in an OTA response's Body.
     var message: SOAPMessage? { handler.message }
