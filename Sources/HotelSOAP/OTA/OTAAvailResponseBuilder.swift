@@ -52,94 +52,6 @@ final class OTAAvailResponseBuilder: OTASubtreeReader {
     /// `pending`'s `HotelCode` as its bytes: a `RoomStay` of the same hotel is told by them.
     @exclusivity(unchecked) private var pendingCode: [UInt8] = []
 
-    /// The known elements from the root (exclusive) down, one byte each, innermost in the
-    /// low byte. Only known elements are pushed, and the deepest known chain is six long
-    /// (RoomStays/RoomStay/RoomTypes/RoomType/RoomDescription/Text), so 64 bits hold it.
-    private struct Path {
-        private var bits: UInt64 = 0
-
-        /// `.unknown` at the root. Every byte pushed is an `OTAName`'s raw value (and 0 is
-        /// `.unknown`), so the bit cast cannot make a value the enum lacks; the checked
-        /// `init(rawValue:)` was an outlined call on every element.
-        var last: OTAName { unsafeBitCast(UInt8(truncatingIfNeeded: bits), to: OTAName.self) }
-
-        mutating func push(_ name: OTAName) {
-            assert(bits >> 56 == 0, "OTAAvailResponseBuilder reads no chain of more than 8 elements")
-            bits = bits << 8 | UInt64(name.rawValue)
-        }
-
-        mutating func pop() -> OTAName? {
-            guard bits != 0 else { return nil }
-            let name = last
-            bits >>= 8
-            return name
-        }
-    }
-
-    /// A price as read, without a `Decimal` yet: making one (and its text) for every
-    /// `Total` and comparing them cost more than the rest of a `RoomStay`. An integer
-    /// amount stays in minor units until an offer or a hotel needs its `Money`; anything
-    /// else (a point, an exponent, 19 digits) is read into a `Money` at once, the way it
-    /// always was, and kept in a box (a class reference copies cheaply).
-    private struct Amount {
-        var minor: Int
-        var places: Int
-        var written: Written?
-        var currency: String
-        /// `AmountAfterTax`, not only `AmountBeforeTax`.
-        var includesTaxes: Bool
-
-        final class Written {
-            let money: Money
-            init(_ money: Money) { self.money = money }
-        }
-
-        var money: Money {
-            if let written { return written.money }
-            let amount = DecimalText.minorUnits(minor, places: places)
-            return Money(amount.value, currency, scale: places, text: amount.text)
-        }
-
-        /// Whether this is less than `other`, in the same currency.
-        func isLess(than other: Amount) -> Bool {
-            if written == nil, other.written == nil, places == other.places { return minor < other.minor }
-            return money.amount < other.money.amount
-        }
-    }
-
-    /// A `RoomRate`: its codes and its cheapest `Total`.
-    private struct Rate {
-        var roomTypeCode: String?
-        var ratePlanCode: String?
-        var total: Amount?
-    }
-
-    /// What one `RoomStay` says about its hotel.
-    private struct Stay {
-        /// Its `HotelCode` is the pending hotel's (same bytes): its `BasicPropertyInfo` was skipped.
-        var ofPending = false
-        var code: String?
-        var name = ""
-        /// The `AddressLine`s that are not blank, joined by ", " as they come (no array per hotel).
-        var address = ""
-        var city = ""
-        var country = ""
-        var latitude = 0.0
-        var longitude = 0.0
-        var stars = 0
-        /// The `RoomStay`'s own `Total`.
-        var total: Amount?
-        /// The cheapest `RoomRate/Total`, used when the stay has no `Total` of its own.
-        var rateTotal: Amount?
-    }
-
-    /// A hotel being read: the first `RoomStay`'s facts, the cheapest price, every offer.
-    private struct Hotel {
-        var stay: Stay
-        var price: Amount?
-        var rooms: [RoomOffer]
-    }
-
     /// A partner may answer with a SOAP fault instead of `Errors`.
     init(onHotel: ((HotelInfo) throws -> Void)?) {
         self.onHotel = onHotel
@@ -447,15 +359,6 @@ final class OTAAvailResponseBuilder: OTASubtreeReader {
         }
         guard let money = Self.slowMoney(trimmed(amount), currency: currency, places: places) else { return nil }
         return Amount(minor: 0, places: places, written: .init(money), currency: currency, includesTaxes: afterTax != nil)
-    }
-
-    /// Amounts that are not integers of at most 18 digits (a point, an exponent, more
-    /// digits), read as they always were.
-    private static func slowMoney(_ text: String, currency: String, places: Int) -> Money? {
-        guard places > 0, !text.contains("."), let minor = Decimal(string: text) else {
-            return Money(parsing: text, currency)
-        }
-        return Money(Decimal(sign: minor.sign, exponent: -places, significand: minor.magnitude), currency, scale: places)
     }
 
     /// The cheaper of two prices; amounts in different currencies are not compared, and
