@@ -24,6 +24,31 @@ struct OTAEndpointTests {
         }
     }
 
+    @Test("HotelCityCode as partners send it, an IATA city code: PAR is Paris, in any case, and each hotel says its code")
+    func iataCityCode() async throws {
+        let catalog = try TestCatalog.open()
+        let expected = try await catalog.search(HotelQuery(city: "Paris", limit: 20))
+        try #require(expected.totalCount > 0, "the test catalog has no hotel in Paris")
+        try await TestServer.with(catalog: catalog) { server in
+            for code in ["PAR", "par"] {
+                let rs = try await server.ota(criterion: "<HotelRef HotelCityCode=\"\(code)\"/>", root: "MaxResponses=\"20\"")
+                #expect(rs.success && rs.errors.isEmpty)
+                #expect(rs.hotelCodes == expected.hotels.map(\.id), "\(code)")
+                #expect(rs.stays.allSatisfy { $0.hotelCityCode == "PAR" })
+            }
+            // A code no city has: an Error naming what the service knows, not an empty page.
+            let unknown = try await server.ota(criterion: "<HotelRef HotelCityCode=\"QQQ\"/>")
+            #expect(unknown.errors.map(\.code) == ["320"])
+        }
+    }
+
+    @Test("every seeded city has one IATA code, three capital letters, none shared")
+    func cityCodesCoverTheSeeder() {
+        #expect(Set(CityCodes.byCity.keys) == Set(Cities.all.map(\.name)))
+        #expect(CityCodes.byCode.count == CityCodes.byCity.count)
+        #expect(CityCodes.byCity.values.allSatisfy { $0.count == 3 && $0.allSatisfy { $0.isASCII && $0.isUppercase } })
+    }
+
     @Test("Position + Radius in kilometres and in miles: every hotel inside, nearest first", arguments: ["Kilometers", "Miles"])
     func radius(unit: String) async throws {
         let catalog = try TestCatalog.open()

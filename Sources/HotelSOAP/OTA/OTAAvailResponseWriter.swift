@@ -116,17 +116,23 @@ public enum OTAAvailResponseWriter {
         xml.raw("</GuestCounts>")
         xml.raw("<TimeSpan Start=\"\(stay.start)\" End=\"\(stay.end)\"/>")
         amount(&xml, "Total", stay.totalMinor, stay)
-        try propertyInfo(&xml, stay.hotel)
+        try propertyInfo(&xml, stay.hotel, cityCode: stay.cityCode)
         xml.close("RoomStay")
     }
 
-    private static func propertyInfo(_ xml: inout XMLWriter, _ hotel: HotelInfo) throws(XMLWriterError) {
+    private static func propertyInfo(_ xml: inout XMLWriter, _ hotel: HotelInfo, cityCode: String?) throws(XMLWriterError) {
         try XMLWriter.validate(hotel.name, field: "HotelName")
         try XMLWriter.validate(hotel.address, field: "Address")
         try XMLWriter.validate(hotel.city, field: "CityName")
         guard hotel.latitude.isFinite, hotel.longitude.isFinite else { throw XMLWriterError(notFinite: "Position") }
         // The schema's lengths: HotelName 1–128, AddressLine 1–255, CityName 1–64 characters.
-        xml.open("BasicPropertyInfo", ["HotelCode": hotel.id, "HotelName": String(hotel.name.prefix(128))])
+        // HotelCityCode is StringLength1to8 in the schema.
+        if let cityCode, (1...8).contains(cityCode.utf8.count), cityCode.allSatisfy({ $0.isASCII && $0.isLetter }) {
+            xml.open(
+                "BasicPropertyInfo", ["HotelCode": hotel.id, "HotelName": String(hotel.name.prefix(128)), "HotelCityCode": cityCode])
+        } else {
+            xml.open("BasicPropertyInfo", ["HotelCode": hotel.id, "HotelName": String(hotel.name.prefix(128))])
+        }
         xml.raw("<Position Latitude=\"\(coordinate(hotel.latitude))\" Longitude=\"\(coordinate(hotel.longitude))\"/>")
         xml.open("Address")
         if !hotel.address.isEmpty { try xml.element("AddressLine", String(hotel.address.prefix(255)), field: "AddressLine") }

@@ -23,10 +23,13 @@ public struct OTARoomStay: Sendable, Equatable {
     public var adults: Int
     public var children: Int
     public var rooms: Int
+    /// The hotel's IATA city code, written as `BasicPropertyInfo@HotelCityCode` when known.
+    public var cityCode: String?
 
     public init(
         hotel: HotelInfo, roomTypeCode: String, roomTypeName: String, nightlyMinor: Int64, totalMinor: Int64, currency: String,
-        decimalPlaces: Int, start: CalendarDate, end: CalendarDate, nights: Int = 1, adults: Int, children: Int, rooms: Int
+        decimalPlaces: Int, start: CalendarDate, end: CalendarDate, nights: Int = 1, adults: Int, children: Int, rooms: Int,
+        cityCode: String? = nil
     ) {
         self.hotel = hotel
         self.roomTypeCode = roomTypeCode
@@ -41,5 +44,6 @@ public struct OTARoomStay: Sendable, Equatable {
         self.adults = adults
         self.children = children
         self.rooms = rooms
+        self.cityCode = cityCode
     }
 }

@@ -32,9 +32,10 @@ extension OTAEndpoint {
             let requested = try currency(r.requestedCurrency, "RequestedCurrency")
             let rateCurrency = try currency(r.rateCurrency, "RateRange CurrencyCode")
 
-            // A name in Address/CityName; many partners send a name as HotelCityCode too,
-            // which this catalog (keyed by names, not IATA codes) matches the same way.
-            query.city = r.cityName ?? r.cityCode
+            // HotelCityCode is an IATA city code (PAR, NYC); the catalog stores city names.
+            // Some partners send a name there too, so a code this service does not know is
+            // matched as a name, as Address/CityName is.
+            query.city = r.cityName ?? r.cityCode.map { CityCodes.city(forCode: $0) ?? $0 }
             query.name = r.hotelName
             var seen = Set<String>()
             hotelCodes = r.hotelCodes.filter { seen.insert($0).inserted }

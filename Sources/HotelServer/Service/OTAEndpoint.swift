@@ -13,7 +13,7 @@ import Logging
 /// does not implement are answered with `Warnings` and otherwise ignored.
 ///
 /// Criteria map onto ``HotelQuery`` (and so onto the catalog's own `SearchPlan`):
-/// `HotelCityCode` → city (matched against city names, like `City` on `/soap`), `HotelName`
+/// `HotelCityCode` → city (an IATA city code through ``CityCodes``, else a name, like `City` on `/soap`), `HotelName`
 /// → name, `Position` + `Radius` → near (nearest first), `Award@Rating` → minStars,
 /// `RateRange@MaxRate` → maxPrice, `HotelAmenity@Code` → amenities. `HotelCode`s are read
 /// by id and filtered with the same rules. ``OTAPricing`` prices the room stays.
@@ -114,9 +114,13 @@ struct OTAEndpoint: Sendable {
             }
             let (hotels, total) = try await find(search, offset: offset)
             if total == 0, let city = search.query.city, try await catalog.search(HotelQuery(city: city, limit: 1)).totalCount == 0 {
-                let field = request.cityName != nil ? "CityName" : "HotelCityCode"
-                throw Rejection(
-                    .invalidValue, "no hotel is in \(field) \"\(city)\"; this service matches it against city names")
+                let why =
+                    if let code = request.cityCode, request.cityName == nil {
+                        "no hotel is in HotelCityCode \"\(code)\": not an IATA city code this service knows (such as PAR, LON, NYC), nor a city name"
+                    } else {
+                        "no hotel is in CityName \"\(city)\""
+                    }
+                throw Rejection(.invalidValue, why)
             }
             let next = offset + hotels.count
             let more = next < total ? tokens.make(offset: next, criteria: search.criteria) : nil

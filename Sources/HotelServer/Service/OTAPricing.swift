@@ -59,7 +59,8 @@ struct OTAPricing: Sendable {
             return OTARoomStay(
                 hotel: hotel, roomTypeCode: type.code, roomTypeName: type.name, nightlyMinor: nightly,
                 totalMinor: nightly * Int64(nights) * Int64(rooms), currency: target.code, decimalPlaces: target.minorUnits,
-                start: start, end: end, nights: nights, adults: adults, children: children, rooms: rooms)
+                start: start, end: end, nights: nights, adults: adults, children: children, rooms: rooms,
+                cityCode: CityCodes.byCity[hotel.city])
         }
     }
 

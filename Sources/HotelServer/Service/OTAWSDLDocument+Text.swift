@@ -273,6 +273,7 @@ extension OTAWSDLDocument {
                                       </xsd:sequence>
                                       <xsd:attribute name="HotelCode" type="xsd:string"/>
                                       <xsd:attribute name="HotelName" type="xsd:string"/>
+                                      <xsd:attribute name="HotelCityCode" type="xsd:string"/>
                                     </xsd:complexType>
                                   </xsd:element>
                                 </xsd:sequence>

@@ -10,6 +10,7 @@ struct OTAResponse {
     struct Stay {
         var hotelCode = ""
         var hotelName = ""
+        var hotelCityCode: String?
         var roomTypeCode = ""
         var total = 0
         var nightly = 0
@@ -89,6 +90,7 @@ struct OTAResponse {
             case "BasicPropertyInfo":
                 stay.hotelCode = attributes["HotelCode"] ?? ""
                 stay.hotelName = attributes["HotelName"] ?? ""
+                stay.hotelCityCode = attributes["HotelCityCode"]
             case "Position" where parent == "BasicPropertyInfo":
                 stay.latitude = Double(attributes["Latitude"] ?? "") ?? .nan
                 stay.longitude = Double(attributes["Longitude"] ?? "") ?? .nan
