@@ -104,7 +104,7 @@ extension HotelSearchClient {
                     let refreshed = ResponseCache.Entry(
                         storedAt: Date(), maxAge: Self.maxAge(response.headers) ?? cached.maxAge,
                         etag: response.headers.first(name: "ETag") ?? cached.etag, body: cached.body)
-                    cache.store(key, refreshed)
+                    cache.storeInBackground(key, refreshed)
                     delivered = true
                     try consume(ByteBuffer(bytes: cached.body))
                     return Transfer(status: 200, delivery: .revalidated, commit: nil)
@@ -131,7 +131,7 @@ extension HotelSearchClient {
                         let entry = ResponseCache.Entry(
                             storedAt: Date(), maxAge: Self.maxAge(response.headers) ?? 0, etag: response.headers.first(name: "ETag"),
                             body: kept)
-                        commit = { cache.store(key, entry) }
+                        commit = { cache.storeInBackground(key, entry) }
                     }
                     return Transfer(status: status, delivery: .network, commit: commit)
                 }

@@ -68,9 +68,19 @@ public struct HotelSearchClient: Sendable {
         _ configuration: Configuration, logger: Logger = Logger(label: "hotels.client"),
         _ body: (HotelSearchClient) async throws -> Result
     ) async throws -> Result {
-        try await HTTPClient.withHTTPClient(configuration: httpConfiguration(for: configuration)) { http in
-            try await body(HotelSearchClient(configuration: configuration, http: http, logger: logger))
+        let outcome: Swift.Result<Result, any Error>
+        do {
+            outcome = .success(
+                try await HTTPClient.withHTTPClient(configuration: httpConfiguration(for: configuration)) { http in
+                    try await body(HotelSearchClient(configuration: configuration, http: http, logger: logger))
+                })
+        } catch {
+            outcome = .failure(error)
         }
+        // Responses still on their way to the cache: on disk before the caller (and the
+        // process) moves on, also after an error.
+        await configuration.cache?.flush()
+        return try outcome.get()
     }
 
     static func httpConfiguration(for configuration: Configuration) -> HTTPClient.Configuration {

@@ -179,6 +179,43 @@ struct ResponseCacheTests {
         #expect(cache.load(cache.key(for: request(11), endpoint: endpoint, dialect: "d")) != nil)
     }
 
+    @Test("stores in the background: a queued entry is loaded at once, every one is on disk after flush, no temporary file left")
+    func backgroundWriter() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bg-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let cache = ResponseCache(directory: directory)
+        let endpoint = URL(string: "http://example.test/soap")!
+        @Sendable func key(_ i: Int) -> String {
+            cache.key(for: SOAPRequest(version: .v11, action: nil, body: Array("request \(i)".utf8)), endpoint: endpoint, dialect: "d")
+        }
+        @Sendable func entry(_ i: Int) -> ResponseCache.Entry {
+            ResponseCache.Entry(
+                storedAt: Date(timeIntervalSince1970: 1e9), maxAge: 60, etag: "\"\(i)\"",
+                body: Array(repeating: UInt8(i % 250), count: 200_000))
+        }
+        // Four writers at once, 50 entries each: the queue is shared, and each entry is
+        // readable as soon as it is queued.
+        await withTaskGroup(of: Void.self) { group in
+            for writer in 0..<4 {
+                group.addTask {
+                    for i in (writer * 50)..<(writer * 50 + 50) {
+                        cache.storeInBackground(key(i), entry(i))
+                        #expect(cache.load(key(i)) == entry(i))
+                    }
+                }
+            }
+        }
+        await cache.flush()
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+        #expect(files.filter { $0.hasSuffix(".response") }.count == 200)
+        #expect(files.filter { $0.hasSuffix(".tmp") }.isEmpty)
+        for i in 0..<200 {
+            let read = try #require(
+                ResponseCache.decode(Array(try Data(contentsOf: directory.appendingPathComponent(key(i) + ".response")))))
+            #expect(read.etag == "\"\(i)\"" && read.body == entry(i).body)
+        }
+    }
+
     @Test("an OpenTravel request has the same key each time, though its EchoToken and TimeStamp change")
     func otaKey() throws {
         let cache = ResponseCache(directory: FileManager.default.temporaryDirectory)

@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import HotelSOAP
+import Synchronization
 
 /// SOAP responses kept on disk between runs, one file per request, so pages seen before come
 /// back without the network, stay fresh as long as the service says (`Cache-Control:
@@ -55,6 +56,33 @@ public struct ResponseCache: Sendable {
     public let directory: URL
     /// The most bytes the entries may take together.
     public let capacity: Int
+    /// What this process believes the entries take, so a store need not list the directory:
+    /// a `search --all` of 200 pages listed (and stat'ed) every entry after every page,
+    /// which doubled the walk's time. Shared by the copies of this value.
+    private let usage = Usage()
+    /// Stores queued by `storeInBackground`.
+    private let writer = Writer()
+
+    /// The bytes on disk as last listed, plus what this process stored since. Other
+    /// processes' writes are not counted, so the directory is listed again every
+    /// `relistEvery` stores as well as whenever the estimate passes `capacity`.
+    private final class Usage: Sendable {
+        static let relistEvery = 64
+        private let state = Mutex<(bytes: Int, storesSinceListing: Int)?>(nil)
+
+        /// Adds `bytes`; returns whether the directory should be listed now.
+        func add(_ bytes: Int, capacity: Int) -> Bool {
+            state.withLock { state in
+                guard var known = state else { return true }
+                known.bytes += bytes
+                known.storesSinceListing += 1
+                state = known
+                return known.bytes > capacity || known.storesSinceListing >= Self.relistEvery
+            }
+        }
+
+        func listed(_ bytes: Int) { state.withLock { $0 = (bytes, 0) } }
+    }
 
     static let magic = Array("hotelsearch-response-cache 1\n".utf8)
 
@@ -79,6 +107,7 @@ public struct ResponseCache: Sendable {
 
     /// The entry under `key`, if it is there and reads back whole; a hit counts as a use.
     public func load(_ key: String) -> Entry? {
+        if let waiting = writer.pending(key) { return waiting }
         let url = file(key)
         guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
         guard let entry = Self.decode(Array(data)) else {
@@ -89,17 +118,27 @@ public struct ResponseCache: Sendable {
         return entry
     }
 
+    /// `store`, on the cache's own writer thread (see ``Writer``); `load` sees the entry
+    /// at once. Call `flush` before the process ends.
+    public func storeInBackground(_ key: String, _ entry: Entry) {
+        if !writer.enqueue(key, entry, writing: self) { store(key, entry) }
+    }
+
+    /// Returns once every entry `storeInBackground` queued is on disk.
+    public func flush() async { await writer.flush() }
+
     /// Stores `entry` under `key` atomically, then trims the cache to `capacity`.
     public func store(_ key: String, _ entry: Entry) {
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             let temporary = directory.appendingPathComponent(".\(key).\(getpid()).\(UInt64.random(in: 0...UInt64.max)).tmp")
-            try Data(Self.encode(entry)).write(to: temporary)
+            let bytes = Data(Self.encode(entry))
+            try bytes.write(to: temporary)
             if rename(temporary.path, file(key).path) != 0 { try? FileManager.default.removeItem(at: temporary) }
+            if usage.add(bytes.count, capacity: capacity) { trim() }
         } catch {
             return  // a cache that cannot be written is only a slower cache
         }
-        trim()
     }
 
     /// Entries, bytes, and the oldest and newest use.
@@ -130,6 +169,7 @@ public struct ResponseCache: Sendable {
     private func trim() {
         var files = listing()
         var total = files.reduce(0) { $0 + $1.size }
+        defer { usage.listed(total) }
         guard total > capacity else { return }
         files.sort { $0.used < $1.used }
         for entry in files where total > capacity * 9 / 10 {
