@@ -20,6 +20,10 @@ struct PostgresSearchPlan: Sendable {
 
     private(set) var binds = PostgresBindings()
     private var conditions: [String] = []
+    /// `conditions` less the radius's two: the bounded page's own, where `distance <= D`
+    /// implies them (D is the distance of a hotel inside the radius), and planning them
+    /// again cost time on every page.
+    private var conditionsBesideRadius: [String] = []
     private var distance: String?
     /// The circle's centre as a `geography`, for the nearest-first bound.
     private var centre: String?
@@ -63,24 +67,27 @@ struct PostgresSearchPlan: Sendable {
             distance = expression
             centre = point
         }
+        var others: [String] = []
         if let cityKey = filter.cityKey {
-            conditions.append("h.city_key = \(bind(cityKey))")
+            others.append("h.city_key = \(bind(cityKey))")
         }
         if let nameKey = filter.nameKey {
-            conditions.append("h.name_key LIKE \(bind("%" + Self.likeLiteral(nameKey) + "%"))")
+            others.append("h.name_key LIKE \(bind("%" + Self.likeLiteral(nameKey) + "%"))")
         }
         if let minStars = filter.minStars {
-            conditions.append("h.stars >= \(bind(minStars))")
+            others.append("h.stars >= \(bind(minStars))")
         }
         if let maxUSD = filter.maxPriceUSD {
             // The same tolerance as SearchPlan, so a price equal to the limit in another
             // currency is in on both stores.
-            conditions.append("h.price_usd <= \(bind(maxUSD * (1 + 1e-12)))")
+            others.append("h.price_usd <= \(bind(maxUSD * (1 + 1e-12)))")
         }
         if !filter.amenities.isEmpty {
             let mask = Amenity.mask(filter.amenities)
-            conditions.append("(h.amenity_mask & \(bind(mask))) = \(bind(mask))")
+            others.append("(h.amenity_mask & \(bind(mask))) = \(bind(mask))")
         }
+        conditions += others
+        conditionsBesideRadius = others
     }
 
     private var whereClause: String {
@@ -123,9 +130,11 @@ struct PostgresSearchPlan: Sendable {
             with =
                 "WITH bound AS MATERIALIZED (SELECT max(k.d) AS d FROM (SELECT \(distance) AS d FROM hotels h\(whereClause)"
                 + " ORDER BY h.geog <-> \(centre) LIMIT \(limitParameter) + \(offsetParameter)) k) "
-            bounded +=
-                " AND h.geog && _ST_Expand(\(centre), (SELECT d FROM bound) * 1000 * (1 + 1e-6) + 1)"
-                + " AND \(distance) <= (SELECT d FROM bound)"
+            let within = [
+                "h.geog && _ST_Expand(\(centre), (SELECT d FROM bound) * 1000 * (1 + 1e-6) + 1)",
+                "\(distance) <= (SELECT d FROM bound)",
+            ]
+            bounded = " WHERE " + (conditionsBesideRadius + within).joined(separator: " AND ")
         }
         let sql =
             with + "SELECT \(PostgresCatalog.hotelColumns)\(distanceColumn) FROM hotels h" + bounded
