@@ -136,6 +136,7 @@ enum Bench {
         catalog.stop()
         report.sections.append(try await server(settings, wrk: wrk, paths: paths))
         report.sections += try await postgres(settings, wrk: wrk, paths: paths)
+        report.machine.noteLoadAtEnd()
 
         print("\n" + report.text(), terminator: "")
         if settings.quick {
