@@ -66,6 +66,16 @@ enum Bench {
             let terminal = try TerminalBench.run(frames: settings.terminalFrames, runs: settings.terminalRuns)
             report.sections = [TerminalBench.section(terminal, frames: settings.terminalFrames)]
             print(report.text(), terminator: "")
+        case .postgresOnly:
+            // The PostgreSQL section alone, printed and not written: for working on that store.
+            let paths = try BenchPaths(quick: false)
+            guard FileManager.default.isExecutableFile(atPath: paths.hotels) else {
+                throw BenchError("no hotels binary at \(paths.hotels): build it first (swift build -c release --product hotels)")
+            }
+            let wrk = ServerBench.wrkPath()
+            var report = BenchmarkReport(command: "hotels-bench --postgres-only", machine: .current(wrk: wrk))
+            report.sections = try await postgres(.full, wrk: wrk, paths: paths)
+            print(report.text(), terminator: "")
         case .quick:
             try await runAll(.quickPass)
         case .full:
@@ -125,6 +135,8 @@ enum Bench {
 
         catalog.stop()
         report.sections.append(try await server(settings, wrk: wrk, paths: paths))
+        report.sections += try await postgres(settings, wrk: wrk, paths: paths)
+        report.machine.noteLoadAtEnd()
 
         print("\n" + report.text(), terminator: "")
         if settings.quick {
@@ -212,6 +224,27 @@ enum Bench {
             wrk: wrk, catalog: catalog, reference: reference, paths: paths, seconds: settings.wrkSeconds, runs: settings.wrkRuns)
         return ServerBench.section(
             results, comparison: comparison, seconds: settings.wrkSeconds, runs: settings.wrkRuns, hotels: catalog.hotels)
+    }
+
+    /// SQLite beside PostgreSQL and two replicas behind HAProxy, over the end-to-end
+    /// catalog's hotels. The quick pass starts and checks the stack without load.
+    @MainActor
+    private static func postgres(_ settings: BenchSettings, wrk: String?, paths: BenchPaths) async throws -> [BenchmarkReport.Section] {
+        if let missing = PostgresStack.missing() {
+            say("postgres: \(missing); skipping (scripts/bench installs it)")
+            return PostgresBench.skipped("skipped: \(missing); `scripts/bench` installs it (as `scripts/setup-test-deps` does)")
+        }
+        guard settings.quick || wrk != nil else {
+            return PostgresBench.skipped("skipped: wrk is not installed (Debian package `wrk`; `scripts/bench` installs it)")
+        }
+        say("postgres: starting PostgreSQL (scripts/pg-temp), SQLite and two replicas behind HAProxy…")
+        let stack = try PostgresStack(hotels: settings.catalogHotels, paths: paths)
+        defer { stack.stop() }
+        try await PostgresBench.verify(stack, fullPages: !settings.quick)
+        guard let wrk, !settings.quick else { return PostgresBench.smoke(hotels: stack.hotels) }
+        say("postgres: wrk on SQLite, PostgreSQL and 2 replicas, \(settings.wrkRuns) rounds × \(settings.wrkSeconds) s per scenario…")
+        let results = try PostgresBench.run(wrk: wrk, stack: stack, paths: paths, seconds: settings.wrkSeconds, runs: settings.wrkRuns)
+        return PostgresBench.sections(results, seconds: settings.wrkSeconds, runs: settings.wrkRuns, hotels: stack.hotels)
     }
 
     /// `swift run` builds only the harness (an executable target cannot make SwiftPM link

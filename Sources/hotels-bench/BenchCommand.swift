@@ -11,19 +11,21 @@ enum BenchCommand: Equatable {
     case otaOnly(file: String?)
     /// The terminal section alone, printed: for working on the renderer.
     case terminalOnly
+    /// The PostgreSQL beside SQLite section alone, printed: for working on that store.
+    case postgresOnly
     /// Only our parser (OpenTravel's reader for an `OTA_HotelAvailRS`), three times over
     /// `file`: for callgrind or perf.
     case profileParse(file: String)
     case help
 
     static let synopsis =
-        "hotels-bench [--quick | --parse-only [FILE] | --ota-only [FILE] | --terminal-only | --profile-parse FILE | --help]"
+        "hotels-bench [--quick | --parse-only [FILE] | --ota-only [FILE] | --terminal-only | --postgres-only | --profile-parse FILE | --help]"
 
     static let usage = """
         USAGE: \(synopsis)
 
-        Measures parsing, memory, the terminal, end to end, browse and the server under load
-        in one run, prints a table and rewrites the generated part of BENCHMARKS.md.
+        Measures parsing, memory, the terminal, end to end, browse, the server under load and
+        SQLite beside PostgreSQL in one run, prints a table and rewrites the generated part of BENCHMARKS.md.
         Run it in release: swift run -c release hotels-bench (scripts/bench also installs
         wrk, xmllint and GNU time when they are missing).
 
@@ -37,6 +39,9 @@ enum BenchCommand: Equatable {
                                 defaults to the generated 100,000-RoomStay OTA_HotelAvailRS.
           --terminal-only       Only the terminal frames (bytes and CPU per frame on 200×50),
                                 printed and not written.
+          --postgres-only       Only SQLite beside PostgreSQL and two replicas behind HAProxy
+                                under wrk, with CPU per request; starts and stops its own
+                                PostgreSQL (scripts/pg-temp). Printed and not written.
           --profile-parse FILE  Parse FILE three times with our parser and nothing else, for
                                 a profiler (valgrind --tool=callgrind, perf); an OTA_HotelAvailRS
                                 goes through OpenTravel's reader.
@@ -48,6 +53,7 @@ enum BenchCommand: Equatable {
           swift run -c release hotels-bench --parse-only big-response.xml
           swift run -c release hotels-bench --ota-only
           swift run -c release hotels-bench --terminal-only
+          swift run -c release hotels-bench --postgres-only
 
         EXIT STATUS: 0 done, 1 a measurement failed, 64 bad usage.
         """
@@ -67,13 +73,16 @@ enum BenchCommand: Equatable {
         case "--parse-only": command = .parseOnly(file: operand)
         case "--ota-only": command = .otaOnly(file: operand)
         case "--terminal-only": command = .terminalOnly
+        case "--postgres-only": command = .postgresOnly
         case "--profile-parse":
             guard let operand else { throw UsageError(description: "--profile-parse needs a FILE to parse") }
             command = .profileParse(file: operand)
         default:
             throw UsageError(description: option.hasPrefix("-") ? "unknown option '\(option)'" : "unexpected argument '\(option)'")
         }
-        let used = operand != nil && command != .help && command != .quick && command != .terminalOnly ? 2 : 1
+        let used =
+            operand != nil && command != .help && command != .quick && command != .terminalOnly
+                && command != .postgresOnly ? 2 : 1
         if let extra = arguments.dropFirst(used).first {
             throw UsageError(description: "unexpected argument '\(extra)' after \(option)")
         }

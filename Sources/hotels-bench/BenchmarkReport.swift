@@ -56,7 +56,7 @@ struct BenchmarkReport {
     func markdown() -> String {
         var out = """
             Command: `\(command)` (or `scripts/bench`, which first installs
-            wrk, xmllint and GNU time if they are missing). It builds in release, generates its inputs
+            wrk, xmllint, GNU time, PostgreSQL with PostGIS and HAProxy if they are missing). It builds in release, generates its inputs
             in the temporary directory, runs every measurement below in one run and rewrites this part
             of the file.
             Each figure is a median of several runs; every ratio compares figures from the same run.

@@ -11,6 +11,10 @@ struct MachineInfo {
     var swift: String
     var libxml2: String
     var wrk: String?
+    /// `/proc/loadavg`'s 1-, 5- and 15-minute averages when the run started, and when it
+    /// ended (``noteLoadAtEnd()``): on a machine shared with other work, the figures must
+    /// be read with it.
+    var load: String = MachineInfo.loadAverage()
 
     static func current(wrk: String?) -> MachineInfo {
         MachineInfo(
@@ -29,7 +33,16 @@ struct MachineInfo {
     /// For BENCHMARKS.md, one fact a line.
     var facts: [(String, String)] {
         [("cores (nproc)", "\(cores) (\(cpu))"), ("memory", memory), ("OS", os), ("Swift", swift), ("libxml2", libxml2)]
-            + (wrk.map { [("wrk", $0)] } ?? [])
+            + (wrk.map { [("wrk", $0)] } ?? []) + [("load average (1, 5, 15 min)", load)]
+    }
+
+    mutating func noteLoadAtEnd() {
+        load = "at the start \(load); at the end \(Self.loadAverage())"
+    }
+
+    static func loadAverage() -> String {
+        let text = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? ""
+        return text.split(separator: " ").prefix(3).joined(separator: ", ")
     }
 
     var summary: String {

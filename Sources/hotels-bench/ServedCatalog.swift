@@ -9,21 +9,35 @@ final class ServedCatalog {
     var endpoint: String { baseURL + "/soap" }
     private let server: ChildProcess
     private let logPath: String
+    /// The server's process, whose CPU time the PostgreSQL section reads.
+    var pid: pid_t { server.pid }
 
     /// Seeds `hotels` hotels with seed 1 if not cached yet, then starts the server on a
     /// free port and waits for it to say where it listens.
-    init(hotels: Int, paths: BenchPaths) throws {
-        self.hotels = hotels
-        let catalog = try paths.cached("catalog-\(hotels)-seed1.sqlite") { path in
+    convenience init(hotels: Int, paths: BenchPaths) throws {
+        let catalog = try Self.sqliteCatalog(hotels: hotels, paths: paths)
+        try self.init(catalog: catalog, hotels: hotels, paths: paths)
+    }
+
+    /// The seed-1 SQLite catalog of `hotels` hotels, made once and kept in the bench folder.
+    static func sqliteCatalog(hotels: Int, paths: BenchPaths) throws -> String {
+        try paths.cached("catalog-\(hotels)-seed1.sqlite") { path in
             Bench.say("seeding a \(hotels)-hotel catalog (once; cached in \(paths.directory.path))…")
             try Measure.run([paths.hotels, "seed", "--count", String(hotels), "--seed", "1", "--output", path])
         }
+    }
+
+    /// `hotels serve --catalog catalog` (a file or a postgres:// URL, whose password comes
+    /// in `environment`), named `label` in its output files so several can run at once.
+    init(catalog: String, hotels: Int, paths: BenchPaths, label: String = "serve", environment: [String: String] = [:]) throws {
+        self.hotels = hotels
         // Output to files, not pipes: nobody has to keep reading them while the server runs.
-        let stdoutPath = paths.file("serve-\(getpid()).out")
-        logPath = paths.file("serve-\(getpid()).err")
+        let stdoutPath = paths.file("\(label)-\(getpid()).out")
+        logPath = paths.file("\(label)-\(getpid()).err")
         server = try ChildProcess(
             [paths.hotels, "serve", "--port", "0", "--catalog", catalog, "--log-level", "error"],
-            stdout: .file(stdoutPath), stderr: .file(logPath))
+            stdout: .file(stdoutPath), stderr: .file(logPath), environment: environment)
+        Interrupts.track(server.pid)
         baseURL = try Self.waitForURL(server, stdoutPath: stdoutPath, logPath: logPath)
         try? FileManager.default.removeItem(atPath: stdoutPath)
     }
@@ -34,6 +48,7 @@ final class ServedCatalog {
     func stop() {
         guard server.poll() == nil else { return }
         server.terminate()
+        Interrupts.untrack(server.pid)
         try? FileManager.default.removeItem(atPath: logPath)
     }
 

@@ -49,7 +49,7 @@ enum ServerBench {
         HotelQuery(near: GeoCircle(latitude: $0.latitude, longitude: $0.longitude, radiusKm: 5), sortBy: .distance, offset: 0, limit: 50)
     }
 
-    static func scenarios(hotels: Int, paths: BenchPaths) throws -> [Scenario] {
+    static func scenarios(hotels: Int, paths: BenchPaths, prefix: String = "") throws -> [Scenario] {
         let builder = SOAPRequestBuilder(version: .v11)
         let byCity = try cityQueries.map { try builder.searchHotels($0) }
         let near = try nearQueries.map { try builder.searchHotels($0) }
@@ -60,7 +60,7 @@ enum ServerBench {
             ("GET /logos/{id}.png, random id", "logos.lua", WrkScript.logos(hotels: hotels), "/"),
         ]
         return try scripts.map { name, file, lua, path in
-            let scriptPath = paths.file(file)
+            let scriptPath = paths.file(prefix + file)
             try lua.write(toFile: scriptPath, atomically: true, encoding: .utf8)
             return Scenario(name: name, script: scriptPath, path: path)
         }
@@ -104,8 +104,12 @@ enum ServerBench {
     /// exist, would answer fast and make a figure that means nothing. Each search must fill
     /// its page of 50; the first and last ids and their logos must exist.
     static func verify(catalog: ServedCatalog) async throws {
+        try await verify(baseURL: catalog.baseURL, hotels: catalog.hotels)
+    }
+
+    static func verify(baseURL: String, hotels: Int) async throws {
         let quiet = Logger(label: "hotels-bench") { _ in SwiftLogNoOpLogHandler() }
-        let configuration = HotelSearchClient.Configuration(endpoint: URL(string: catalog.endpoint)!, timeout: 30, retries: 0)
+        let configuration = HotelSearchClient.Configuration(endpoint: URL(string: baseURL + "/soap")!, timeout: 30, retries: 0)
         try await HotelSearchClient.with(configuration, logger: quiet) { client in
             for query in cityQueries + nearQueries {
                 let page = try await client.searchPage(query, page: .first(size: query.limit ?? 50))
@@ -114,16 +118,16 @@ enum ServerBench {
                 }
             }
             let logos = client.logoFetcher(cacheDirectory: nil)
-            for id in [WrkScript.hotelId(1), WrkScript.hotelId(catalog.hotels)] {
+            for id in [WrkScript.hotelId(1), WrkScript.hotelId(hotels)] {
                 _ = try await client.hotel(id: id)
-                guard try await !logos.fetch(URL(string: "\(catalog.baseURL)/logos/\(id).png")!).isEmpty else {
+                guard try await !logos.fetch(URL(string: "\(baseURL)/logos/\(id).png")!).isEmpty else {
                     throw BenchError("the logo of \(id) is empty")
                 }
             }
         }
     }
 
-    private static func load(wrk: String, script: String, url: String, seconds: Int) throws -> WrkReport {
+    static func load(wrk: String, script: String, url: String, seconds: Int) throws -> WrkReport {
         let argv = [wrk, "-t\(threads)", "-c\(connections)", "-d\(seconds)s", "--latency", "-s", script, url]
         let (code, output) = try ChildProcess.capture(argv)
         guard code == 0 else { throw BenchError("\(argv.joined(separator: " ")) exited \(code):\n\(output)") }

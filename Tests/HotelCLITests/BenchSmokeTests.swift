@@ -19,13 +19,16 @@ struct BenchSmokeTests {
         let termination = try await run.wait(timeout: 120)
         #expect(termination == .exited(0), "stderr:\n\(run.stderr)")
         let output = run.stdout
-        for section in ["Parse", "OpenTravel parse", "Memory", "Terminal", "End to end", "Browse", "Server"] {
+        for section in ["Parse", "OpenTravel parse", "Memory", "Terminal", "End to end", "Browse", "Server", "PostgreSQL beside SQLite"] {
             #expect(output.contains("== \(section) =="), "no \(section) section in:\n\(output)")
         }
         #expect(output.contains("rows/s"))
         // The OpenTravel rows: the reader in process and hotels parse as a whole process.
         #expect(output.contains("OTAAvailResponseReader") && output.contains("--format csv` (whole process)"), "\(output)")
         #expect(output.contains("skipped in --quick"))
+        // PostgreSQL is a test dependency (scripts/setup-test-deps): the quick pass starts the
+        // real stack, checks that every store answers alike, and stops it.
+        #expect(output.contains("started, answered alike and stopped"), "\(output)")
         #expect(run.stderr.contains("BENCHMARKS.md not written"))
         #expect((try? Data(contentsOf: benchmarks)) == before)
     }
@@ -37,6 +40,7 @@ struct BenchSmokeTests {
         #expect(run.stdout.contains("USAGE: hotels-bench"))
         #expect(run.stdout.contains("--parse-only"))
         #expect(run.stdout.contains("--ota-only"))
+        #expect(run.stdout.contains("--postgres-only"))
         #expect(run.stdout.contains("EXAMPLES"))
         #expect(!run.stderr.contains("generating"), "help must not start a run:\n\(run.stderr)")
     }

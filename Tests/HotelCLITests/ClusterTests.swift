@@ -106,6 +106,25 @@ struct ClusterTests {
         #expect(ids.count == count, "\(ids.count) rows for \(count) hotels")
         #expect(Set(ids).count == count, "\(ids.count - Set(ids).count) duplicate rows")
     }
+
+    /// OpenTravel pages by signed token: round robin sends each page of the walk to the
+    /// other replica, which must accept the token the first one signed (scripts/cluster
+    /// gives them one --token-key-file). Without the shared key the second page is refused.
+    @Test("search --dialect ota --all through the balancer, pages alternating replicas: every hotel exactly once")
+    func otaWalkAcrossReplicas() async throws {
+        try await Self.withCluster { cluster in try await Self.otaWalk(cluster) }
+    }
+
+    static func otaWalk(_ cluster: Cluster) async throws {
+        let search = try await HotelsBinary.run([
+            "search", "--endpoint", cluster.balancer + "/ota", "--dialect", "ota", "--all", "--format", "csv", "--page-size", "500",
+            "--retries", "0",
+        ])
+        #expect(search.status == 0, "\(search.stderr)")
+        let ids = search.stdout.split(separator: "\n").dropFirst().map { $0.split(separator: ",").first.map(String.init) ?? "" }
+        #expect(ids.count == count, "\(ids.count) rows for \(count) hotels")
+        #expect(Set(ids).count == ids.count, "\(ids.count - Set(ids).count) duplicate rows")
+    }
 }
 
 extension Array {

@@ -43,6 +43,12 @@ struct ServeCommand: AsyncParsableCommand {
             future or expired one wsse:MessageExpired (SOAP 1.2: Sender with that
             subcode). Each is logged with the user name, never the secret.
 
+            OpenTravel's MoreDataEchoToken (the next page of an /ota search) is signed
+            with a key drawn when the server starts, so only that server accepts it.
+            Replicas behind one load balancer must share the key: give each the same
+            --token-key-file, at least 32 bytes (openssl rand -hex 32 > FILE), mode 600
+            like --users. Our own /soap paging needs nothing: it asks by offset.
+
             A header block marked mustUnderstand that the server does not understand gets
             the SOAP MustUnderstand fault, with or without --users (wsse:Security is
             understood only with --users).
@@ -52,12 +58,14 @@ struct ServeCommand: AsyncParsableCommand {
               hotels serve --port 9000 --catalog world.sqlite
               hotels serve --host 0.0.0.0 --public-url https://hotels.example.com
               hotels serve --users /etc/hotels/users --clock-skew 120
+              hotels serve --catalog postgres://… --token-key-file /etc/hotels/token.key
               PGPASSWORD=… hotels serve --catalog 'postgres://hotels@db:5432/hotels?sslmode=require'
 
-            Exit codes: 0 stopped cleanly, 64 usage error, 66 catalog or --users file not
-            found (or not a catalog), 69 cannot listen (port in use, address not available),
-            78 configuration refused: a --users file open to group or others or with a
-            malformed line, or a PostgreSQL catalog whose schema version is not this program's.
+            Exit codes: 0 stopped cleanly, 64 usage error, 66 catalog, --users or
+            --token-key-file file not found (or not a catalog), 69 cannot listen (port in
+            use, address not available), 78 configuration refused: a --users or
+            --token-key-file file open to group or others, a malformed users line or a key
+            under 32 bytes, or a PostgreSQL catalog whose schema version is not this program's.
             """
     )
 
@@ -112,6 +120,12 @@ struct ServeCommand: AsyncParsableCommand {
             "How far a token's Created may be from this clock, either way; needs --users. (default: 300)", valueName: "seconds"))
     var clockSkew: Int?
 
+    @Option(
+        help: ArgumentHelp(
+            "Sign OpenTravel page tokens with this key (32+ bytes, mode 600), the same for every replica behind one balancer. (default: a random key per process)",
+            valueName: "file"))
+    var tokenKeyFile: String?
+
     @Option(help: "trace, debug, info, notice, warning, error or critical.")
     var logLevel: Logger.Level = .info
 
@@ -140,6 +154,7 @@ struct ServeCommand: AsyncParsableCommand {
         do {
             // Before the catalog: a refused users file should not wait for a demo build.
             let userList = try users.map(UserList.load(path:))
+            let tokenKey = try tokenKeyFile.map(PageTokenKey.load(path:))
             let catalog = try await Self.openAnyCatalog(catalog, logger: logger) { logger.info("\($0)") }
             let count = try await catalog.hotelCount
             let service = HotelService(
@@ -147,7 +162,7 @@ struct ServeCommand: AsyncParsableCommand {
                 configuration: .init(
                     host: host, port: port, publicURL: publicURL, maxBodySize: maxBodySize, limits: limits,
                     ioThreads: ioThreads ?? IOThreads.defaultCount, resultMaxAge: maxAge, users: userList,
-                    clockSkew: .seconds(clockSkew ?? 300)),
+                    clockSkew: .seconds(clockSkew ?? 300), pageTokenKey: tokenKey),
                 logger: logger)
             if let userList {
                 logger.info(

@@ -30,6 +30,8 @@ enum Diagnostics {
             return (.noInput, catalog.description)
         case let users as UserFileError:
             return (users.isMissing ? .noInput : .configuration, "--users \(users.description)")
+        case let key as PageTokenKeyError:
+            return (key.isMissing ? .noInput : .configuration, "--token-key-file \(key.description)")
         case let catalog as CatalogError where catalog.kind == .schemaMismatch:
             return (.configuration, catalog.description)
         case let catalog as CatalogError where catalog.kind == .invalidLocation:

@@ -45,11 +45,14 @@ public struct HotelService: Sendable {
         public var clockSkew: Duration
         /// The most nonces remembered at once (`NonceCache`).
         public var nonceCapacity: Int
+        /// Signs OpenTravel page tokens. Replicas behind one balancer need the same one;
+        /// nil draws a key for this process alone, so its tokens are good only here.
+        public var pageTokenKey: PageTokenKey?
 
         public init(
             host: String = "127.0.0.1", port: Int = 8080, publicURL: String? = nil, maxBodySize: Int = 1 << 20,
             limits: ConnectionLimits = .init(), ioThreads: Int = IOThreads.defaultCount, resultMaxAge: Int = 60, users: UserList? = nil,
-            clockSkew: Duration = .seconds(300), nonceCapacity: Int = 100_000
+            clockSkew: Duration = .seconds(300), nonceCapacity: Int = 100_000, pageTokenKey: PageTokenKey? = nil
         ) {
             self.resultMaxAge = resultMaxAge
             self.host = host
@@ -61,6 +64,7 @@ public struct HotelService: Sendable {
             self.users = users
             self.clockSkew = clockSkew
             self.nonceCapacity = nonceCapacity
+            self.pageTokenKey = pageTokenKey
         }
     }
 
@@ -113,7 +117,9 @@ public struct HotelService: Sendable {
         router.get("/wsdl") { _, _ in Self.wsdl(address, policy: policy) }
         // OpenTravel's OTA_HotelAvailRQ on a path of its own, with a WSDL of its own.
         let ota = OTAEndpoint(
-            catalog: catalog, maxBodySize: configuration.maxBodySize, tokens: OTAPageToken(), headerCheck: headerCheck)
+            catalog: catalog, maxBodySize: configuration.maxBodySize,
+            tokens: OTAPageToken(key: (configuration.pageTokenKey ?? .random()).key),
+            headerCheck: headerCheck)
         router.post("/ota") { request, context in try await ota.handle(request, context: context) }
         router.get("/ota") { request, _ in
             guard request.uri.query?.lowercased() == "wsdl" else {

@@ -6,9 +6,11 @@ import Foundation
 /// token against another search.
 ///
 /// Layout (base64url, 76 characters): version byte 1, offset (8 bytes, big-endian), the first
-/// 16 bytes of SHA-256 over the search's criteria, HMAC-SHA256 of those 25 bytes under a key
-/// drawn at random when the server starts. Tokens therefore die with the server, as a cache
-/// key would; a token from another server fails its MAC.
+/// 16 bytes of SHA-256 over the search's criteria, HMAC-SHA256 of those 25 bytes under the
+/// server's ``PageTokenKey``: by default drawn at random when the server starts, so tokens
+/// die with the server, as a cache key would, and a token from another server fails its
+/// MAC; replicas given the same `--token-key-file` accept each other's tokens (the offset
+/// means the same on each: they read one database, every order ending in the id).
 ///
 /// ```swift
 /// let signer = OTAPageToken(key: SymmetricKey(size: .bits256))

@@ -10,13 +10,23 @@ import PostgresNIO
 /// wider than asked) preselects a radius search, then `hs_distance_km`, the same haversine
 /// as SQLite's, decides; `name_key LIKE '%…%'` uses the pg_trgm GIN index. Every order
 /// ends in `id`, so equal keys page stably, as in SQLite.
+///
+/// A page sorted by distance is bounded first by PostGIS's nearest-first index walk
+/// (``pageQuery(offset:limit:)``), so it reads about offset + limit rows instead of every
+/// hotel in the circle.
 struct PostgresSearchPlan: Sendable {
     let filter: SearchFilter
     let sort: HotelSOAP.SortOrder
 
     private(set) var binds = PostgresBindings()
     private var conditions: [String] = []
+    /// `conditions` less the radius's two: the bounded page's own, where `distance <= D`
+    /// implies them (D is the distance of a hotel inside the radius), and planning them
+    /// again cost time on every page.
+    private var conditionsBesideRadius: [String] = []
     private var distance: String?
+    /// The circle's centre as a `geography`, for the nearest-first bound.
+    private var centre: String?
 
     init(query: HotelQuery, rates: [String: CurrencyInfo]) throws(CatalogError) {
         filter = try SearchFilter(query: query, rates: rates)
@@ -51,28 +61,33 @@ struct PostgresSearchPlan: Sendable {
             // metre, then let the exact haversine decide.
             let metres = bind(near.radiusKm * 1000 * (1 + 1e-6) + 1)
             let expression = "hs_distance_km(h.latitude, h.longitude, \(lat), \(lon))"
-            conditions.append("ST_DWithin(h.geog, ST_SetSRID(ST_MakePoint(\(lon), \(lat)), 4326)::geography, \(metres), false)")
+            let point = "ST_SetSRID(ST_MakePoint(\(lon), \(lat)), 4326)::geography"
+            conditions.append("ST_DWithin(h.geog, \(point), \(metres), false)")
             conditions.append("\(expression) <= \(bind(near.radiusKm))")
             distance = expression
+            centre = point
         }
+        var others: [String] = []
         if let cityKey = filter.cityKey {
-            conditions.append("h.city_key = \(bind(cityKey))")
+            others.append("h.city_key = \(bind(cityKey))")
         }
         if let nameKey = filter.nameKey {
-            conditions.append("h.name_key LIKE \(bind("%" + Self.likeLiteral(nameKey) + "%"))")
+            others.append("h.name_key LIKE \(bind("%" + Self.likeLiteral(nameKey) + "%"))")
         }
         if let minStars = filter.minStars {
-            conditions.append("h.stars >= \(bind(minStars))")
+            others.append("h.stars >= \(bind(minStars))")
         }
         if let maxUSD = filter.maxPriceUSD {
             // The same tolerance as SearchPlan, so a price equal to the limit in another
             // currency is in on both stores.
-            conditions.append("h.price_usd <= \(bind(maxUSD * (1 + 1e-12)))")
+            others.append("h.price_usd <= \(bind(maxUSD * (1 + 1e-12)))")
         }
         if !filter.amenities.isEmpty {
             let mask = Amenity.mask(filter.amenities)
-            conditions.append("(h.amenity_mask & \(bind(mask))) = \(bind(mask))")
+            others.append("(h.amenity_mask & \(bind(mask))) = \(bind(mask))")
         }
+        conditions += others
+        conditionsBesideRadius = others
     }
 
     private var whereClause: String {
@@ -93,6 +108,15 @@ struct PostgresSearchPlan: Sendable {
     }
 
     /// The page's hotels, in order: ``PostgresCatalog/hotelColumns``, then `distance_km` with Near.
+    ///
+    /// Sorted by distance, a `bound` CTE first walks the GiST index nearest-first
+    /// (`ORDER BY geog <-> centre`) to the first offset + limit matching hotels and keeps the
+    /// largest exact distance among them, D; the page is then the exact sort of only the
+    /// matching hotels within D. That is the same page as sorting the whole circle: those
+    /// offset + limit hotels all lie within D, so the offset + limit nearest by the exact
+    /// distance (ties at the edge included) lie within D too, whatever order the index walk
+    /// used (PostGIS's sphere and arithmetic differ from ``GeoMath``'s; only D depends on
+    /// it, never the answer). The index box around D is widened as the radius's is.
     func pageQuery(offset: Int, limit: Int) -> PostgresQuery {
         var binds = self.binds
         binds.append(limit)
@@ -100,8 +124,20 @@ struct PostgresSearchPlan: Sendable {
         binds.append(offset)
         let offsetParameter = "$\(binds.count)"
         let distanceColumn = distance.map { ", \($0) AS distance_km" } ?? ""
+        var with = ""
+        var bounded = whereClause
+        if sort == .distance, let distance, let centre {
+            with =
+                "WITH bound AS MATERIALIZED (SELECT max(k.d) AS d FROM (SELECT \(distance) AS d FROM hotels h\(whereClause)"
+                + " ORDER BY h.geog <-> \(centre) LIMIT \(limitParameter) + \(offsetParameter)) k) "
+            let within = [
+                "h.geog && _ST_Expand(\(centre), (SELECT d FROM bound) * 1000 * (1 + 1e-6) + 1)",
+                "\(distance) <= (SELECT d FROM bound)",
+            ]
+            bounded = " WHERE " + (conditionsBesideRadius + within).joined(separator: " AND ")
+        }
         let sql =
-            "SELECT \(PostgresCatalog.hotelColumns)\(distanceColumn) FROM hotels h" + whereClause
+            with + "SELECT \(PostgresCatalog.hotelColumns)\(distanceColumn) FROM hotels h" + bounded
             + " ORDER BY \(orderBy) LIMIT \(limitParameter) OFFSET \(offsetParameter)"
         return PostgresQuery(unsafeSQL: sql, binds: binds)
     }
