@@ -127,7 +127,7 @@ let package = Package(
         ),
         .testTarget(
             name: "HotelSOAPTests",
-            dependencies: ["HotelSOAP", "CLibXML2"]
+            dependencies: ["HotelSOAP", "CLibXML2", "CXMLTok"]
         ),
         .testTarget(
             name: "HotelServerTests",

@@ -83,6 +83,17 @@ const char *hs_tok_error(const hs_tok *t, unsigned long *line, unsigned long *co
 
 // MARK: the dictionary
 
+const uint8_t tok_name_bytes[256] = {
+    ['-'] = 2, ['.'] = 2, ['0'] = 2, ['1'] = 2, ['2'] = 2, ['3'] = 2, ['4'] = 2, ['5'] = 2, ['6'] = 2, ['7'] = 2, ['8'] = 2, ['9'] = 2,
+    ['_'] = 3,
+#define LETTER(x) [x] = 3, [x + 32] = 3
+    LETTER('A'), LETTER('B'), LETTER('C'), LETTER('D'), LETTER('E'), LETTER('F'), LETTER('G'), LETTER('H'), LETTER('I'),
+    LETTER('J'), LETTER('K'), LETTER('L'), LETTER('M'), LETTER('N'), LETTER('O'), LETTER('P'), LETTER('Q'), LETTER('R'),
+    LETTER('S'), LETTER('T'), LETTER('U'), LETTER('V'), LETTER('W'), LETTER('X'), LETTER('Y'), LETTER('Z'),
+#undef LETTER
+    [0x80 ... 0xFF] = 4,
+};
+
 static const uc *arena_copy(hs_tok *t, const uc *text, size_t length) {
     struct arena_block *block = t->arena;
     if (!block || block->size - block->used < length + 1) {
@@ -141,12 +152,22 @@ static int table_grow(hs_tok *t) {
 // first sight. NULL after recording an error (out of memory, or past the dictionary's
 // bounds). The pointer is only good until the next call: copy what is needed.
 const struct dict_entry *tok_intern(hs_tok *t, const uc *text, size_t length, int split) {
+    // First the entry last seen under a key of the length and the last two bytes: a
+    // document repeats a few dozen names, and this skips hashing them.
+    uint32_t key = length ? (uint32_t)(length * 7 + text[length - 1] * 3 + (length > 1 ? text[length - 2] : 0) + split * 101) & 255 : 0;
+    if (length && t->recent[key]) {
+        const struct dict_entry *e = &t->entries[t->recent[key] - 1];
+        if (e->length == length && same_bytes(e->text, text, length) && (e->split < 0 || e->split == split)) return e;
+    }
     uint32_t hash = hash_bytes(text, length);
     if (t->table_capacity) {
         uint32_t slot = hash & (t->table_capacity - 1);
         for (uint32_t index; (index = t->table[slot]); slot = (slot + 1) & (t->table_capacity - 1)) {
             const struct dict_entry *e = &t->entries[index - 1];
-            if (e->hash == hash && e->length == length && memcmp(e->text, text, length) == 0) return e;
+            if (e->hash == hash && e->length == length && same_bytes(e->text, text, length) && (e->split < 0 || e->split == split)) {
+                if (length) t->recent[key] = index;
+                return e;
+            }
         }
     }
     if (t->entry_count >= DICT_MAX_ENTRIES || t->arena_bytes + length > DICT_MAX_BYTES) {
@@ -154,7 +175,8 @@ const struct dict_entry *tok_intern(hs_tok *t, const uc *text, size_t length, in
         return NULL;
     }
     const uc *prefix = NULL, *local = NULL;
-    const uc *colon = split && length > 1 ? memchr(text, ':', length) : NULL;
+    const uc *any_colon = memchr(text, ':', length);
+    const uc *colon = split ? any_colon : NULL;
     if (colon) {
         const struct dict_entry *p = tok_intern(t, text, (size_t)(colon - text), 0);
         if (!p) return NULL;
@@ -173,6 +195,8 @@ const struct dict_entry *tok_intern(hs_tok *t, const uc *text, size_t length, in
     e->hash = hash;
     e->local = local ? local : copy;
     e->prefix = prefix;
+    e->split = any_colon ? split : -1;
+    e->next_sibling = e->first_child = 0;
     uint32_t slot = hash & (t->table_capacity - 1);
     while (t->table[slot]) slot = (slot + 1) & (t->table_capacity - 1);
     t->table[slot] = ++t->entry_count;

@@ -386,7 +386,11 @@ size_t tok_parse(hs_tok *t, const uc *bytes, size_t count, int final) {
             break;
         case D_PROLOG:
         case D_EPILOG: r = misc(t, &p, end); break;
-        case D_CONTENT: r = content(t, &p, end, final); break;
+        case D_CONTENT:
+            // Tokens of content follow each other without going back through the switch.
+            do r = content(t, &p, end, final);
+            while (r == R_OK && p < end && t->state == D_CONTENT && !t->failed && !t->stopped);
+            break;
         case D_COMMENT:
         case D_PI:
         case D_CDATA: r = body(t, &p, end, final); break;

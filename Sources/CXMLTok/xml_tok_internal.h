@@ -32,6 +32,10 @@ struct dict_entry {
     uint32_t length, hash;
     const uc *local;  // a QName's parts, interned (the name itself when it has no colon)
     const uc *prefix; // NULL without a colon
+    int split;        // interned as a QName (1) or whole (0); -1 without a colon: either
+    // Guesses for the next start tag, as entry indexes + 1 (0: none): the element that
+    // followed this one in its parent last time, and this one's first child.
+    uint32_t next_sibling, first_child;
 };
 
 struct arena_block {
@@ -44,6 +48,8 @@ struct element {
     const uc *qname;   // interned: the end tag must spell it the same
     uint32_t length;
     uint32_t bindings; // namespace bindings in scope outside it
+    uint32_t entry;    // its dictionary entry's index + 1
+    uint32_t last_child; // the entry index + 1 of its child that closed last, or 0
 };
 
 struct binding {
@@ -97,6 +103,7 @@ struct hs_tok {
     size_t entry_capacity;
     uint32_t *table;
     uint32_t table_capacity;
+    uint32_t recent[256]; // entry index + 1 by a cheap key of the text: most names repeat
     struct arena_block *arena;
     size_t arena_bytes;
     const uc *xml_ns, *xmlns_ns, *xml_prefix, *xmlns_prefix;
@@ -123,6 +130,23 @@ int tok_end_tag(hs_tok *t, const uc **cursor, const uc *end);
 
 // xml_tok_content.c
 size_t tok_parse(hs_tok *t, const uc *bytes, size_t count, int final);
+
+// Whether `n` bytes at `a` and `b` are equal: names are short, and a call to memcmp cost
+// more than comparing them here, 8 bytes at a time.
+static inline int same_bytes(const uc *a, const uc *b, size_t n) {
+    while (n >= 8) {
+        uint64_t x, y;
+        memcpy(&x, a, 8);
+        memcpy(&y, b, 8);
+        if (x != y) return 0;
+        a += 8, b += 8, n -= 8;
+    }
+    while (n--) if (*a++ != *b++) return 0;
+    return 1;
+}
+
+// tok_grow without a call while the room is there (nearly always).
+#define GROW(buffer, capacity, needed) ((needed) <= (capacity) || tok_grow((void **)&(buffer), &(capacity), (needed), sizeof *(buffer)))
 
 // MARK: characters
 
@@ -179,29 +203,33 @@ static inline int utf8_decode(const uc *p, const uc *end, uint32_t *value) {
     return n;
 }
 
+// ASCII bytes by what they may be in an NCName: 1 its first character, 2 a later one.
+// Bytes from 0x80 are 4: a character to decode.
+extern const uint8_t tok_name_bytes[256];
+
 // Reads an NCName at `*p`. R_OK moves `*p` past it; R_NEED when the bytes end in it (or
 // before its first character); R_ERR (nothing recorded) when no name starts there.
+// ASCII runs go by a table lookup a byte: names are most of what a tag holds.
 static inline int read_ncname(const uc **p, const uc *end) {
     const uc *q = *p;
     uint32_t c;
     int n;
     if (q >= end) return R_NEED;
-    if (*q < 0x80) {
-        if (!is_name_start(*q)) return R_ERR;
+    uint8_t kind = tok_name_bytes[*q];
+    if (kind & 1) {
         q++;
-    } else {
+    } else if (kind & 4) {
         n = utf8_decode(q, end, &c);
         if (n == 0) return R_NEED;
         if (n < 0 || !is_name_start(c)) return R_ERR;
         q += n;
+    } else {
+        return R_ERR;
     }
     for (;;) {
+        while (q < end && (tok_name_bytes[*q] & 2)) q++;
         if (q >= end) return R_NEED;
-        if (*q < 0x80) {
-            if (!is_name_char(*q)) break;
-            q++;
-            continue;
-        }
+        if (*q < 0x80) break;
         n = utf8_decode(q, end, &c);
         if (n == 0) return R_NEED;
         if (n < 0 || !is_name_char(c)) break;
