@@ -325,8 +325,23 @@ int hs_tok_feed(hs_tok *t, const void *data, size_t count) {
     // never ends still fails, or meets its limit, in linear time).
     int ready = arrived(t, bytes, count) || t->held_count + count >= 2 * t->waited
         || (t->wait == W_GT_QUOTED && t->max_tag && t->held_count + count > t->max_tag);
-    if (!hold(t, bytes, count)) return 1;
-    if (ready) run(t, t->held, t->held_count, 0);
+    if (!ready) {
+        hold(t, bytes, count);
+        return ended(t);
+    }
+    // Complete the cut token with the new bytes through their first `>` (enough for nearly
+    // every token), then read the rest straight from the caller's buffer: copying every
+    // chunk behind the few bytes held was 3 % of a parse.
+    const uc *gt = memchr(bytes, '>', count);
+    size_t first = gt ? (size_t)(gt - bytes) + 1 : count;
+    if (!hold(t, bytes, first)) return 1;
+    run(t, t->held, t->held_count, 0);
+    if (ended(t) || first == count) return ended(t);
+    if (t->held_count == 0) {
+        run(t, bytes + first, count - first, 0);
+    } else if (hold(t, bytes + first, count - first)) {
+        run(t, t->held, t->held_count, 0);
+    }
     return ended(t);
 }
 
