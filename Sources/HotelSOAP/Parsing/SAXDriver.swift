@@ -31,7 +31,8 @@ protocol SAXDelegate: AnyObject {
 /// UTF-8 documents (nearly all) go to our own tokenizer instead (`CXMLTok`, see
 /// `SAXDriver+Tokenizer.swift`): libxml2 alone costs 0.61 × `xmllint --stream`, most of
 /// the budget of a whole `hotels parse`. Which one reads a document is decided from its
-/// first bytes; both report the same events and refuse the same documents.
+/// first bytes; both report the same events, and the tokenizer also refuses what libxml2
+/// only calls a namespace error.
 final class SAXDriver {
     struct Failure {
         var message: String
@@ -180,17 +181,12 @@ final class SAXDriver {
     /// libxml2 reports every error here. The first fatal one is the cause; the pull
     /// parser reads on after it (with callbacks off), and what it says then is noise.
     fileprivate func noteError(_ error: UnsafePointer<xmlError>) {
-        guard firstFatal == nil else { return }
-        // libxml2 reports a namespace error (an undeclared prefix, an attribute twice under
-        // two prefixes of one URI) as an error and reads on; the tokenizer refuses such a
-        // document, and so must this path. Stopping here keeps the element from being
-        // reported. Not a namespace name libxml2's URI parser dislikes: that is no
-        // well-formedness rule.
-        let namespaceError =
-            error.pointee.level == XML_ERR_ERROR && error.pointee.domain == Int32(XML_FROM_NAMESPACE.rawValue)
-            && error.pointee.code != Int32(XML_WAR_NS_URI.rawValue) && error.pointee.code != Int32(XML_WAR_NS_URI_RELATIVE.rawValue)
-        guard error.pointee.level == XML_ERR_FATAL || namespaceError else { return }
-        if namespaceError { stop() }
+        // Only fatal errors: libxml2 reports a namespace error (an undeclared prefix) and
+        // reads on, and this path (other encodings than UTF-8) keeps doing so. Stopping
+        // there made the verdict depend on the chunking: a QName cut at the end of the
+        // bytes fed is a namespace error in pieces and a cut-off document whole (fuzzing
+        // found both). The tokenizer, which reads UTF-8, refuses them.
+        guard firstFatal == nil, error.pointee.level == XML_ERR_FATAL else { return }
         firstFatal = Failure(
             message: error.pointee.message.map { String(cString: $0) }?.trimmingTrailingNewlines ?? "unknown error",
             line: Int(error.pointee.line), column: Int(error.pointee.int2), code: error.pointee.code,
