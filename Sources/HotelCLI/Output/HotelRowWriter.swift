@@ -63,7 +63,13 @@ public final class HotelRowWriter {
     }
 
     public func write(_ hotel: HotelInfo) throws(OutputError) {
-        let hotel = sanitizesForTerminal && format != .table ? hotel.sanitizedForTerminal : hotel
+        // Not `let hotel = sanitizing ? hotel.sanitized : hotel`: that copy retained and
+        // released each of the hotel's strings for every row written as it came.
+        if sanitizesForTerminal && format != .table { return try writeRow(hotel.sanitizedForTerminal) }
+        try writeRow(hotel)
+    }
+
+    private func writeRow(_ hotel: HotelInfo) throws(OutputError) {
         try writeHeaderOnce()
         switch format {
         case .csv: try sink.append { RowEncoder.csv(hotel, into: &$0) }

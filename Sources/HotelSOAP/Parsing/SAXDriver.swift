@@ -1,5 +1,6 @@
 import CLibXML2
 import CXMLPull
+import CXMLTok
 
 #if canImport(Glibc)
     import Glibc
@@ -16,112 +17,6 @@ protocol SAXDelegate: AnyObject {
     func foundDoctype()
 }
 
-/// The attributes of one start tag, valid only during `didStartElement`.
-struct SAXAttributes {
-    private static func equal(_ c: UnsafePointer<UInt8>, _ s: StaticString) -> Bool {
-        strcmp(UnsafeRawPointer(c).assumingMemoryBound(to: CChar.self), UnsafeRawPointer(s.utf8Start).assumingMemoryBound(to: CChar.self))
-            == 0
-    }
-
-    fileprivate let base: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
-    let count: Int
-
-    /// The value of the attribute named `localName` in `namespaceURI` (`nil`: no namespace).
-    func value(localName: StaticString, namespaceURI: StaticString?) -> String? {
-        bytes(localName: localName, namespaceURI: namespaceURI).map(SAXAttributes.string)
-    }
-
-    /// A value's text. libxml2 hands an `&` in a value (written `&amp;`, `&#38;` or
-    /// `&#x26;`) on as the five bytes `&#38;`: without entity substitution it keeps that
-    /// reference for its own tree builder. A value cannot hold a bare `&`, so each `&#38;`
-    /// is one `&` (fuzzing found `currency="A&amp;D"` read as `A&#38;D`).
-    static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-        guard bytes.contains(UInt8(ascii: "&")) else { return String(decoding: bytes, as: UTF8.self) }
-        let reference = Array("&#38;".utf8)
-        var text: [UInt8] = []
-        text.reserveCapacity(bytes.count)
-        var i = 0
-        while i < bytes.count {
-            if bytes[i] == UInt8(ascii: "&"), bytes[i...].starts(with: reference) {
-                text.append(UInt8(ascii: "&"))
-                i += reference.count
-            } else {
-                text.append(bytes[i])
-                i += 1
-            }
-        }
-        return String(decoding: text, as: UTF8.self)
-    }
-
-    /// The bytes of the value without XML whitespace at either end (codes, as `xsd:token`
-    /// reads them): no `String` is built, the caller decides how (it runs once per hotel).
-    /// An `&` in them is still `&#38;`: build the text with `string` when one is there.
-    func trimmedBytes(localName: StaticString, namespaceURI: StaticString?) -> UnsafeBufferPointer<UInt8>? {
-        bytes(localName: localName, namespaceURI: namespaceURI)?.trimmingXMLSpace
-    }
-
-    /// Every attribute in no namespace, names and values as strings: for messages read by
-    /// name rather than by a few known attributes (OTA requests put their criteria there).
-    var unqualified: [(name: String, value: String)] {
-        guard let base else { return [] }
-        var all: [(name: String, value: String)] = []
-        for i in 0..<count {
-            let entry = base + i * 5  // localname, prefix, URI, value, end
-            guard let name = entry[0], entry[2] == nil else { continue }
-            let value: String
-            if let start = entry[3], let end = entry[4] {
-                value = SAXAttributes.string(UnsafeBufferPointer(start: start, count: end - start))
-            } else {
-                value = ""
-            }
-            all.append((String(cString: name), value))
-        }
-        return all
-    }
-
-    /// The `index`th attribute: its interned local name (a `NameCache` key), its namespace
-    /// URI, and its value's bytes (an `&` in them is `&#38;`: see `string`). For messages
-    /// that read most of the attributes they get, one pass beats a lookup per name.
-    @inline(__always)
-    subscript(index: Int) -> (localName: UnsafePointer<UInt8>, namespaceURI: UnsafePointer<UInt8>?, value: UnsafeBufferPointer<UInt8>) {
-        let entry = base.unsafelyUnwrapped + index * 5  // localname, prefix, URI, value, end
-        let value: UnsafeBufferPointer<UInt8>
-        if let start = entry[3], let end = entry[4] {
-            value = UnsafeBufferPointer(start: start, count: end - start)
-        } else {
-            value = UnsafeBufferPointer(start: nil, count: 0)
-        }
-        return (entry[0].unsafelyUnwrapped, entry[2], value)
-    }
-
-    private func bytes(localName: StaticString, namespaceURI: StaticString?) -> UnsafeBufferPointer<UInt8>? {
-        guard let base else { return nil }
-        for i in 0..<count {
-            let entry = base + i * 5  // localname, prefix, URI, value, end
-            guard let name = entry[0], SAXAttributes.equal(name, localName) else { continue }
-            switch (entry[2], namespaceURI) {
-            case (nil, nil): break
-            case (let uri?, let wanted?) where SAXAttributes.equal(uri, wanted): break
-            default: continue
-            }
-            guard let start = entry[3], let end = entry[4] else { return UnsafeBufferPointer(start: nil, count: 0) }
-            return UnsafeBufferPointer(start: start, count: end - start)
-        }
-        return nil
-    }
-}
-
-/// libxml2's dictionary of one document's names: `SAXDriver.isInterned` as a plain value,
-/// for a reader that looks names up on every event and should not hold the driver.
-struct InternedNames {
-    let dictionary: xmlDictPtr?
-
-    func contains(_ pointer: UnsafePointer<UInt8>) -> Bool {
-        guard let dictionary else { return false }
-        return xmlDictOwns(dictionary, pointer) == 1
-    }
-}
-
 /// Drives libxml2's SAX2 parser: feed it bytes as they arrive, it calls the delegate.
 ///
 /// Why not Foundation's `XMLParser`: on Linux it runs libxml2 in recover mode (malformed
@@ -132,6 +27,12 @@ struct InternedNames {
 /// Why the pull parser on its own stack (`CXMLPull`) rather than `xmlParseChunk`: same
 /// events, same errors, ~15 % fewer instructions in libxml2 (BENCHMARKS.md). The callbacks
 /// run on that stack, on the thread that called `parse`, before `parse` returns.
+///
+/// UTF-8 documents (nearly all) go to our own tokenizer instead (`CXMLTok`, see
+/// `SAXDriver+Tokenizer.swift`): libxml2 alone costs 0.61 × `xmllint --stream`, most of
+/// the budget of a whole `hotels parse`. Which one reads a document is decided from its
+/// first bytes; both report the same events, and the tokenizer also refuses what libxml2
+/// only calls a namespace error.
 final class SAXDriver {
     struct Failure {
         var message: String
@@ -153,12 +54,18 @@ final class SAXDriver {
     // guaranteed reference to the concrete class: an existential or a checked `unowned`
     // reference would cost an atomic retain/release on each of millions of events.
     // The parser object owns both and outlives every callback.
-    private unowned(unsafe) let handler: SOAPMessageHandler
+    unowned(unsafe) let handler: SOAPMessageHandler
     private var puller: OpaquePointer?
+    /// The tokenizer reading this document, when it is UTF-8 (`SAXDriver+Tokenizer`).
+    var tokenizer: OpaquePointer?
+    /// Whether the first bytes have chosen the reader.
+    var decided = false
+    /// `stop` was called.
+    private(set) var stopped = false
     /// Bounds on start tags, enforced before libxml2 reads past them (`hs_pull_set_limits`).
     var tagLimits = (attributes: 0, namespaces: 0, startTagBytes: 0)
     /// The first error libxml2 reported; later ones are consequences.
-    private(set) var failure: Failure?
+    var failure: Failure?
 
     init(handler: SOAPMessageHandler) {
         SAXDriver.initializeOnce
@@ -168,6 +75,7 @@ final class SAXDriver {
     deinit {
         // Unwinds a parse still waiting for bytes, with no callback into the handler.
         hs_pull_free(puller)
+        hs_tok_free(tokenizer)
     }
 
     private static let initializeOnce: Void = { xmlInitParser() }()
@@ -176,8 +84,14 @@ final class SAXDriver {
         puller.flatMap { hs_pull_context($0) }?.assumingMemoryBound(to: xmlParserCtxt.self)
     }
 
-    var line: Int { context.map { Int(xmlSAX2GetLineNumber(UnsafeMutableRawPointer($0))) } ?? 1 }
-    var column: Int { context.map { Int(xmlSAX2GetColumnNumber(UnsafeMutableRawPointer($0))) } ?? 1 }
+    var line: Int {
+        if tokenizer != nil { return tokenizerPosition.line }
+        return context.map { Int(xmlSAX2GetLineNumber(UnsafeMutableRawPointer($0))) } ?? 1
+    }
+    var column: Int {
+        if tokenizer != nil { return tokenizerPosition.column }
+        return context.map { Int(xmlSAX2GetColumnNumber(UnsafeMutableRawPointer($0))) } ?? 1
+    }
 
     /// Whether `pointer` lives in this document's name dictionary, so it stays valid and
     /// unique for the life of the parse and may be used as a cache key.
@@ -186,7 +100,7 @@ final class SAXDriver {
     }
 
     /// This document's name dictionary, as a value: the same for the whole parse.
-    var internedNames: InternedNames { InternedNames(dictionary: context?.pointee.dict) }
+    var internedNames: InternedNames { InternedNames(dictionary: context?.pointee.dict, tokenizer: tokenizer) }
 
     /// Inside `didStartElement`: the tag never got its `>`. libxml2 reports a start tag
     /// wherever it stops reading one (the end of the input, a U+0000, bytes the declared
@@ -196,17 +110,24 @@ final class SAXDriver {
     /// found both; Samples/requests/nul-in-start-tag.xml, Samples/responses/utf7-cut-start-tag.xml).
     /// A whole tag leaves libxml2 at its `>` or `/>`.
     var startTagIsCutOff: Bool {
-        guard let cur = context?.pointee.input?.pointee.cur else { return false }
+        // The tokenizer reports a start tag only once its `>` has arrived.
+        guard tokenizer == nil, let cur = context?.pointee.input?.pointee.cur else { return false }
         if cur.pointee == UInt8(ascii: ">") { return false }
         return !(cur.pointee == UInt8(ascii: "/") && cur[1] == UInt8(ascii: ">"))
     }
 
     /// The start-tag limit that stopped the parse, as the error to report, naming the element.
     var tagLimitError: SOAPParseError? {
-        guard let puller else { return nil }
         var name: UnsafePointer<CChar>?
         var length = 0
-        let hit = hs_pull_limit_hit(puller, &name, &length)
+        let hit: hs_pull_limit
+        if let tokenizer {
+            hit = hs_pull_limit(UInt32(hs_tok_limit_hit(tokenizer, &name, &length)))
+        } else if let puller {
+            hit = hs_pull_limit_hit(puller, &name, &length)
+        } else {
+            return nil
+        }
         guard hit != HS_LIMIT_NONE else { return nil }
         let element = name.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: length), as: UTF8.self) } ?? ""
         let what: String
@@ -220,6 +141,8 @@ final class SAXDriver {
 
     /// Stops the parse from inside a delegate callback.
     func stop() {
+        stopped = true
+        if let tokenizer { hs_tok_stop(tokenizer) }
         if let context { xmlStopParser(context) }
     }
 
@@ -228,6 +151,11 @@ final class SAXDriver {
     @discardableResult
     func parse(_ bytes: UnsafeRawBufferPointer, last: Bool) -> Bool {
         guard failure == nil else { return false }
+        if !decided {
+            decided = true
+            if SAXDriver.tokenizerReads(bytes) { tokenizer = makeTokenizer() }
+        }
+        if tokenizer != nil { return tokenize(bytes, last: last) }
         if puller == nil {
             puller = makePuller()
             if let puller { hs_pull_set_limits(puller, tagLimits.attributes, tagLimits.namespaces, tagLimits.startTagBytes) }
@@ -253,6 +181,11 @@ final class SAXDriver {
     /// libxml2 reports every error here. The first fatal one is the cause; the pull
     /// parser reads on after it (with callbacks off), and what it says then is noise.
     fileprivate func noteError(_ error: UnsafePointer<xmlError>) {
+        // Only fatal errors: libxml2 reports a namespace error (an undeclared prefix) and
+        // reads on, and this path (other encodings than UTF-8) keeps doing so. Stopping
+        // there made the verdict depend on the chunking: a QName cut at the end of the
+        // bytes fed is a namespace error in pieces and a cut-off document whole (fuzzing
+        // found both). The tokenizer, which reads UTF-8, refuses them.
         guard firstFatal == nil, error.pointee.level == XML_ERR_FATAL else { return }
         firstFatal = Failure(
             message: error.pointee.message.map { String(cString: $0) }?.trimmingTrailingNewlines ?? "unknown error",

@@ -1,0 +1,16 @@
+import CLibXML2
+import CXMLTok
+
+/// The parser's names of one document (libxml2's dictionary, or the tokenizer's):
+/// `SAXDriver.isInterned` as a plain value, for a reader that looks names up on every
+/// event and should not hold the driver.
+struct InternedNames {
+    let dictionary: xmlDictPtr?
+    var tokenizer: OpaquePointer? = nil
+
+    func contains(_ pointer: UnsafePointer<UInt8>) -> Bool {
+        if let tokenizer { return hs_tok_owns(tokenizer, pointer) != 0 }
+        guard let dictionary else { return false }
+        return xmlDictOwns(dictionary, pointer) == 1
+    }
+}
