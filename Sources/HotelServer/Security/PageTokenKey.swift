@@ -32,30 +32,18 @@ public struct PageTokenKey: Sendable, CustomStringConvertible {
     /// Opens `path`, checks that only its owner may read or write it (on the open file,
     /// so the file read is the file checked), and reads the key.
     public static func load(path: String) throws(PageTokenKeyError) -> PageTokenKey {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else {
-            let code = errno
-            throw code == ENOENT || code == ENOTDIR ? .missing(path) : .unreadable(path, String(cString: strerror(code)))
-        }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw .unreadable(path, String(cString: strerror(errno))) }
-        guard info.st_mode & S_IFMT == S_IFREG else { throw .notAFile(path) }
-        guard info.st_mode & 0o077 == 0 else { throw .tooOpen(path, mode: UInt32(info.st_mode & 0o777)) }
         // A key is a line; anything much longer is the wrong file.
-        var bytes = [UInt8](repeating: 0, count: 4096)
-        var used = 0
-        while used < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + used, $0.count - used) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw .unreadable(path, String(cString: strerror(errno)))
+        let bytes: [UInt8]
+        do { bytes = try OwnerOnlyFile.contents(of: path, maxBytes: 4095) } catch {
+            switch error {
+            case .missing: throw .missing(path)
+            case .unreadable(let reason): throw .unreadable(path, reason)
+            case .notAFile: throw .notAFile(path)
+            case .tooOpen(let mode): throw .tooOpen(path, mode: mode)
+            case .tooLarge: throw .tooLong(path)
             }
-            if n == 0 { break }
-            used += n
         }
-        guard used < bytes.count else { throw .tooLong(path) }
-        var key = bytes[..<used]
+        var key = bytes[...]
         while let last = key.last, last == UInt8(ascii: "\n") || last == UInt8(ascii: "\r") { key.removeLast() }
         guard key.count >= minimumBytes else { throw .tooShort(path, bytes: key.count) }
         return PageTokenKey(key: SymmetricKey(data: key))

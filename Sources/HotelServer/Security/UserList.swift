@@ -62,30 +62,16 @@ public struct UserList: Sendable, CustomStringConvertible, CustomReflectable {
     /// Opens `path`, checks that only its owner may read or write it, and reads it. The
     /// mode is checked on the open file, so the file read is the file checked.
     public static func load(path: String) throws(UserFileError) -> UserList {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else {
-            let code = errno
-            throw code == ENOENT || code == ENOTDIR ? .missing(path) : .unreadable(path, String(cString: strerror(code)))
-        }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw .unreadable(path, String(cString: strerror(errno))) }
-        guard info.st_mode & S_IFMT == S_IFREG else { throw .notAFile(path) }
-        let mode = info.st_mode & 0o777
-        guard mode & 0o077 == 0 else { throw .tooOpen(path, mode: mode) }
         // A users file is a few lines; a huge one is a mistake, not a user list.
-        guard info.st_size <= 16 << 20 else { throw .tooLarge(path) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 64 << 10)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw .unreadable(path, String(cString: strerror(errno)))
+        let bytes: [UInt8]
+        do { bytes = try OwnerOnlyFile.contents(of: path, maxBytes: 16 << 20) } catch {
+            switch error {
+            case .missing: throw .missing(path)
+            case .unreadable(let reason): throw .unreadable(path, reason)
+            case .notAFile: throw .notAFile(path)
+            case .tooOpen(let mode): throw .tooOpen(path, mode: mode_t(mode))
+            case .tooLarge: throw .tooLarge(path)
             }
-            if n == 0 { break }
-            bytes.append(contentsOf: chunk[..<n])
-            if bytes.count > 16 << 20 { throw .tooLarge(path) }
         }
         return try UserList(parsing: bytes, path: path)
     }
