@@ -11,13 +11,40 @@ import Foundation
 /// never one swapped in between a `stat` and an `open`. Each caller turns a ``Failure`` into
 /// its own error, which names its flag and says what to do.
 enum OwnerOnlyFile {
-    enum Failure: Error, Sendable, Equatable {
+    enum Failure: Error, Sendable, Hashable {
         case missing
         case unreadable(String)
         case notAFile
         /// Group or others have some access: the permission bits.
         case tooOpen(mode: UInt32)
         case tooLarge
+
+        /// The file does not exist or cannot be read, rather than being refused for what it is.
+        var isMissing: Bool {
+            switch self {
+            case .missing, .unreadable: return true
+            default: return false
+            }
+        }
+
+        var isTooOpen: Bool {
+            if case .tooOpen = self { return true }
+            return false
+        }
+
+        /// One line naming `path`. `risk` says what a reader of the file could do;
+        /// `limit` is `maxBytes` in words.
+        func message(_ path: String, risk: String, limit: String) -> String {
+            switch self {
+            case .missing: return "\(path): no such file"
+            case .unreadable(let reason): return "\(path): cannot be read: \(reason)"
+            case .notAFile: return "\(path): not a regular file"
+            case .tooOpen(let mode):
+                return "\(path) may be read or written by group or others (mode \(String(mode, radix: 8))); "
+                    + "\(risk), so allow its owner only: chmod 600 \(path)"
+            case .tooLarge: return "\(path): \(limit); is it the right file?"
+            }
+        }
     }
 
     /// The bytes of `path`; more than `maxBytes` of them is ``Failure/tooLarge``.

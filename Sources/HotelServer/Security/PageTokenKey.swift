@@ -34,15 +34,7 @@ public struct PageTokenKey: Sendable, CustomStringConvertible {
     public static func load(path: String) throws(PageTokenKeyError) -> PageTokenKey {
         // A key is a line; anything much longer is the wrong file.
         let bytes: [UInt8]
-        do { bytes = try OwnerOnlyFile.contents(of: path, maxBytes: 4095) } catch {
-            switch error {
-            case .missing: throw .missing(path)
-            case .unreadable(let reason): throw .unreadable(path, reason)
-            case .notAFile: throw .notAFile(path)
-            case .tooOpen(let mode): throw .tooOpen(path, mode: mode)
-            case .tooLarge: throw .tooLong(path)
-            }
-        }
+        do { bytes = try OwnerOnlyFile.contents(of: path, maxBytes: 4095) } catch { throw .file(path, error) }
         var key = bytes[...]
         while let last = key.last, last == UInt8(ascii: "\n") || last == UInt8(ascii: "\r") { key.removeLast() }
         guard key.count >= minimumBytes else { throw .tooShort(path, bytes: key.count) }

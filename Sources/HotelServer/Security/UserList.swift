@@ -64,15 +64,7 @@ public struct UserList: Sendable, CustomStringConvertible, CustomReflectable {
     public static func load(path: String) throws(UserFileError) -> UserList {
         // A users file is a few lines; a huge one is a mistake, not a user list.
         let bytes: [UInt8]
-        do { bytes = try OwnerOnlyFile.contents(of: path, maxBytes: 16 << 20) } catch {
-            switch error {
-            case .missing: throw .missing(path)
-            case .unreadable(let reason): throw .unreadable(path, reason)
-            case .notAFile: throw .notAFile(path)
-            case .tooOpen(let mode): throw .tooOpen(path, mode: mode_t(mode))
-            case .tooLarge: throw .tooLarge(path)
-            }
-        }
+        do { bytes = try OwnerOnlyFile.contents(of: path, maxBytes: 16 << 20) } catch { throw .file(path, error) }
         return try UserList(parsing: bytes, path: path)
     }
 
@@ -100,11 +92,7 @@ public struct UserFileError: Error, Sendable, Hashable, CustomStringConvertible 
     }
 
     private enum Code: Hashable, Sendable {
-        case missing
-        case unreadable(String)
-        case notAFile
-        case tooOpen(mode: UInt32)
-        case tooLarge
+        case file(OwnerOnlyFile.Failure)
         case malformed(line: Int, Problem)
         case noUsers
     }
@@ -118,20 +106,14 @@ public struct UserFileError: Error, Sendable, Hashable, CustomStringConvertible 
         self.code = code
     }
 
-    static func missing(_ path: String) -> Self { .init(path, .missing) }
-    static func unreadable(_ path: String, _ reason: String) -> Self { .init(path, .unreadable(reason)) }
-    static func notAFile(_ path: String) -> Self { .init(path, .notAFile) }
-    static func tooOpen(_ path: String, mode: mode_t) -> Self { .init(path, .tooOpen(mode: UInt32(mode))) }
-    static func tooLarge(_ path: String) -> Self { .init(path, .tooLarge) }
+    static func file(_ path: String, _ failure: OwnerOnlyFile.Failure) -> Self { .init(path, .file(failure)) }
     static func malformed(_ path: String, line: Int, _ problem: Problem) -> Self { .init(path, .malformed(line: line, problem)) }
     static func noUsers(_ path: String) -> Self { .init(path, .noUsers) }
 
     /// The file does not exist or cannot be read, rather than being refused for what it is.
     public var isMissing: Bool {
-        switch code {
-        case .missing, .unreadable: return true
-        default: return false
-        }
+        if case .file(let failure) = code { return failure.isMissing }
+        return false
     }
 
     /// The line that is not `name:secret`, counted from 1; nil when the whole file is at fault.
@@ -142,20 +124,15 @@ public struct UserFileError: Error, Sendable, Hashable, CustomStringConvertible 
 
     /// Group or others may read or write the file.
     public var isTooOpen: Bool {
-        if case .tooOpen = code { return true }
+        if case .file(let failure) = code { return failure.isTooOpen }
         return false
     }
 
     /// One line, e.g. `/etc/hotels/users: line 3 has no ':' (expected name:secret)`.
     public var description: String {
         switch code {
-        case .missing: return "\(path): no such file"
-        case .unreadable(let reason): return "\(path): cannot be read: \(reason)"
-        case .notAFile: return "\(path): not a regular file"
-        case .tooOpen(let mode):
-            return "\(path) may be read or written by group or others (mode \(String(mode, radix: 8))); "
-                + "it holds secrets, so allow its owner only: chmod 600 \(path)"
-        case .tooLarge: return "\(path): larger than 16 MiB; is it the right file?"
+        case .file(let failure):
+            return failure.message(path, risk: "it holds secrets", limit: "larger than 16 MiB")
         case .noUsers: return "\(path) names no user (expected one name:secret per line)"
         case .malformed(let line, let problem):
             let what: String
