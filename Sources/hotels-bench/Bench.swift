@@ -76,6 +76,16 @@ enum Bench {
             var report = BenchmarkReport(command: "hotels-bench --postgres-only", machine: .current(wrk: wrk))
             report.sections = try await postgres(.full, wrk: wrk, paths: paths)
             print(report.text(), terminator: "")
+        case .serverOnly:
+            // The server section alone, printed and not written: for working on the server.
+            let paths = try BenchPaths(quick: false)
+            guard FileManager.default.isExecutableFile(atPath: paths.hotels) else {
+                throw BenchError("no hotels binary at \(paths.hotels): build it first (swift build -c release --product hotels)")
+            }
+            let wrk = ServerBench.wrkPath()
+            var report = BenchmarkReport(command: "hotels-bench --server-only", machine: .current(wrk: wrk))
+            report.sections = [try await server(.full, wrk: wrk, paths: paths)]
+            print(report.text(), terminator: "")
         case .quick:
             try await runAll(.quickPass)
         case .full:

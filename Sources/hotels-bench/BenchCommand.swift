@@ -13,13 +13,15 @@ enum BenchCommand: Equatable {
     case terminalOnly
     /// The PostgreSQL beside SQLite section alone, printed: for working on that store.
     case postgresOnly
+    /// The server under wrk beside the spyne reference, printed: for working on the server.
+    case serverOnly
     /// Only our parser (OpenTravel's reader for an `OTA_HotelAvailRS`), three times over
     /// `file`: for callgrind or perf.
     case profileParse(file: String)
     case help
 
     static let synopsis =
-        "hotels-bench [--quick | --parse-only [FILE] | --ota-only [FILE] | --terminal-only | --postgres-only | --profile-parse FILE | --help]"
+        "hotels-bench [--quick | --parse-only [FILE] | --ota-only [FILE] | --terminal-only | --postgres-only | --server-only | --profile-parse FILE | --help]"
 
     static let usage = """
         USAGE: \(synopsis)
@@ -42,6 +44,9 @@ enum BenchCommand: Equatable {
           --postgres-only       Only SQLite beside PostgreSQL and two replicas behind HAProxy
                                 under wrk, with CPU per request; starts and stops its own
                                 PostgreSQL (scripts/pg-temp). Printed and not written.
+          --server-only         Only hotels serve under wrk beside the spyne reference (when
+                                scripts/bench-reference setup has installed it). Printed
+                                and not written.
           --profile-parse FILE  Parse FILE three times with our parser and nothing else, for
                                 a profiler (valgrind --tool=callgrind, perf); an OTA_HotelAvailRS
                                 goes through OpenTravel's reader.
@@ -54,6 +59,7 @@ enum BenchCommand: Equatable {
           swift run -c release hotels-bench --ota-only
           swift run -c release hotels-bench --terminal-only
           swift run -c release hotels-bench --postgres-only
+          swift run -c release hotels-bench --server-only
 
         EXIT STATUS: 0 done, 1 a measurement failed, 64 bad usage.
         """
@@ -74,6 +80,7 @@ enum BenchCommand: Equatable {
         case "--ota-only": command = .otaOnly(file: operand)
         case "--terminal-only": command = .terminalOnly
         case "--postgres-only": command = .postgresOnly
+        case "--server-only": command = .serverOnly
         case "--profile-parse":
             guard let operand else { throw UsageError(description: "--profile-parse needs a FILE to parse") }
             command = .profileParse(file: operand)
@@ -82,7 +89,7 @@ enum BenchCommand: Equatable {
         }
         let used =
             operand != nil && command != .help && command != .quick && command != .terminalOnly
-                && command != .postgresOnly ? 2 : 1
+                && command != .postgresOnly && command != .serverOnly ? 2 : 1
         if let extra = arguments.dropFirst(used).first {
             throw UsageError(description: "unexpected argument '\(extra)' after \(option)")
         }
