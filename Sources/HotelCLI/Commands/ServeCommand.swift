@@ -108,7 +108,7 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Event-loop threads for network I/O; requests run on a pool with a thread per core. (default: half the cores, at least 1)",
+            "Event-loop threads; each connection's requests run on its own loop. (default: one per core)",
             valueName: "n"))
     var ioThreads: Int?
 

@@ -37,6 +37,8 @@ struct GuardedHTTP1Channel: ServerChildChannel, HTTPChannelHandler {
     }
 
     func handle(value asyncChannel: Value, logger: Logger) async {
-        await handleHTTP(asyncChannel: asyncChannel, logger: logger)
+        await withTaskExecutorPreference(EventLoopTaskExecutor(eventLoop: asyncChannel.channel.eventLoop)) {
+            await handleHTTP(asyncChannel: asyncChannel, logger: logger)
+        }
     }
 }

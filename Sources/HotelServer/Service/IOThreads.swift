@@ -3,18 +3,17 @@ import NIOCore
 import NIOPosix
 import Synchronization
 
-/// The event-loop threads that move a server's bytes, one group per size for the life of
-/// the process (as NIO's own singleton is).
+/// The event-loop threads a server runs on, one group per size for the life of the
+/// process (as NIO's own singleton is).
 ///
-/// Why not one per core, NIO's default: a request's work (the catalog query, the XML)
-/// runs on Swift's cooperative pool, which already has a thread per core; event loops
-/// only read, parse HTTP and write. A loop per core on top made twice as many busy
-/// threads as cores, and the scheduler's time slices showed up as tail latency: on
-/// 2 cores under wrk, p99 33 ms with 2 loops, 16 ms with 1, at the same requests/s
-/// (BENCHMARKS.md, "What moved each number").
+/// One per core: a connection's requests run on its own loop (`EventLoopTaskExecutor`),
+/// so these are the only busy threads. Before, requests ran on Swift's cooperative pool
+/// (a thread per core) beside the loops, twice as many busy threads as cores, and the
+/// scheduler's time slices showed up as tail latency (BENCHMARKS.md, "What moved each
+/// number").
 public enum IOThreads {
-    /// Half the cores, at least one.
-    public static var defaultCount: Int { max(1, System.coreCount / 2) }
+    /// One per core.
+    public static var defaultCount: Int { max(1, System.coreCount) }
 
     private static let groups = Mutex<[Int: MultiThreadedEventLoopGroup]>([:])
 
