@@ -64,6 +64,14 @@ struct DeclaredEncodingTests {
         }
     }
 
+    @Test("a short processing instruction first (the scan stops at its `?>`) reads the same however the body is cut")
+    func shortInstruction() throws {
+        #expect(try outcome(Self.body("<?a?>")) == nil)
+        #expect(try outcome(Self.body("<?pi data?>")) == nil)
+        #expect(try outcome(Self.body("<?xml?>")) != nil)
+        #expect(try outcome(Self.body("<??>")) != nil)
+    }
+
     @Test("UCS-4 is refused; an endless declaration is malformed, not buffered without bound")
     func ucs4AndLongDeclaration() throws {
         let ucs4 = Array(("<?xml version=\"1.0\"?>" + Self.envelope).unicodeScalars.flatMap { [0, 0, 0, UInt8($0.value & 0xFF)] })

@@ -23,6 +23,22 @@ struct SOAPEndpointTests {
         }
     }
 
+    @Test(
+        "the content type is read in any case and spacing; the SOAPAction with or without quotes and spaces",
+        arguments: [
+            ("TEXT/XML ; charset=UTF-8", "\" urn:hotel-search:v1#SearchHotels \""), ("Text/Xml", "urn:hotel-search:v1#SearchHotels"),
+            (" text/xml;charset=utf-8", ""),
+        ])
+    func headerSpellings(contentType: String, action: String) async throws {
+        try await TestServer.with { (server: TestServer) async throws in
+            let request = try SOAPRequestBuilder(version: .v11).searchHotels(HotelQuery(limit: 3))
+            let reply = try await server.request(
+                "/soap", method: .POST, headers: [("Content-Type", contentType), ("SOAPAction", action)], body: request.body)
+            #expect(reply.status == 200)
+            #expect(try SOAPMessageParser.parseSearchPage(reply.body).hotels.count == 3)
+        }
+    }
+
     @Test("two reads of the same page are identical")
     func stablePages() async throws {
         try await TestServer.with { (server: TestServer) async throws in

@@ -65,23 +65,31 @@ enum XMLDeclaration {
         var i = layout.bomLength
         let limit = min(bytes.count, layout.bomLength + (maxLength + 64) * layout.unit)
         text.reserveCapacity((limit - i) / layout.unit)
+        // Up to the first `?>`: nothing after it matters here, and copying a whole request
+        // (then searching it generically) profiled at 2 % of a search.
+        var close: Int?
         while i + layout.unit <= limit {
             let value = layout.unit(at: i, in: bytes)
             text.append(value < 0x80 ? UInt8(value) : 0x80)
             i += layout.unit
+            if value == 0x3E, text.count >= 2, text[text.count - 2] == UInt8(ascii: "?") {
+                close = text.count - 2
+                break
+            }
         }
         var start = 0
         while start < text.count, text[start].isXMLSpace { start += 1 }
         let open = Array("<?xml".utf8)
-        guard text.count - start >= open.count + 1 else { return final ? .none : .needMore }
+        // Past a `?>`, no more bytes can make this a declaration.
+        guard text.count - start >= open.count + 1 else { return final || close != nil ? .none : .needMore }
         guard text[start...].starts(with: open), text[start + open.count].isXMLSpace else { return .none }
-        guard let close = text[start...].firstRange(of: Array("?>".utf8)) else {
+        guard let close else {
             if text.count - start > maxLength {
                 throw SOAPParseError(.malformed, line: 1, reason: "malformed XML: the XML declaration is longer than \(maxLength) bytes")
             }
             return final ? .none : .needMore
         }
-        return .declared(encoding: encoding(in: Array(text[(start + open.count)..<close.lowerBound])))
+        return .declared(encoding: encoding(in: Array(text[(start + open.count)..<close])))
     }
 
     /// The value of `encoding="…"` in the declaration's pseudo-attributes, if well formed.

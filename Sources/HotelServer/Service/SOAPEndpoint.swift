@@ -89,17 +89,17 @@ struct SOAPEndpoint: Sendable {
     /// SOAP 1.1 travels as `text/xml`, SOAP 1.2 as `application/soap+xml`.
     static func version(of request: Request) throws -> SOAPVersion {
         let contentType = request.headers[.contentType] ?? ""
-        let media = contentType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
-        switch media {
-        case SOAPVersion.v11.mediaType: return .v11
-        case SOAPVersion.v12.mediaType: return .v12
-        default:
-            let got = contentType.isEmpty ? "no Content-Type" : "Content-Type \(contentType)"
-            throw SOAPFaultError.sender(
-                .v11, .malformedRequest,
-                "\(got): send text/xml for SOAP 1.1 or application/soap+xml for SOAP 1.2",
-                status: .unsupportedMediaType)
+        // Bytes, not Foundation: trimming and lowercasing through CharacterSet profiled at
+        // 2 % of a search.
+        let media = ASCII.trimmed(contentType.utf8.prefix { $0 != UInt8(ascii: ";") })
+        if let version = SOAPVersion.allCases.first(where: { ASCII.equalsIgnoringCase(media, $0.mediaType) }) {
+            return version
         }
+        let got = contentType.isEmpty ? "no Content-Type" : "Content-Type \(contentType)"
+        throw SOAPFaultError.sender(
+            .v11, .malformedRequest,
+            "\(got): send text/xml for SOAP 1.1 or application/soap+xml for SOAP 1.2",
+            status: .unsupportedMediaType)
     }
 
     private func parse(_ request: Request, version: SOAPVersion, logger: Logger) async throws -> (SOAPEnvelope, SOAPHeader) {
@@ -129,7 +129,7 @@ struct SOAPEndpoint: Sendable {
         let sent: String?
         switch version {
         case .v11:
-            sent = request.headers.soapAction.map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\" ")) }
+            sent = request.headers.soapAction.map { String(decoding: ASCII.trimmed($0.utf8, also: UInt8(ascii: "\"")), as: UTF8.self) }
         case .v12:
             sent = Self.parameter("action", in: request.headers[.contentType] ?? "")
         }
@@ -138,11 +138,12 @@ struct SOAPEndpoint: Sendable {
         // as ours. A client generated from a WSDL copy without wsam:Action may send it, some
         // stacks join with "/" anyway and gSOAP's wsdl2h leaves out "Request": every form still
         // names this operation and no other, so none contradicts the body.
+        // An absent or empty action says nothing; a different one contradicts the body.
+        guard let sent, !sent.isEmpty, sent != operation.action else { return }
         let defaults = [":", "/"].flatMap { joint in
             ["", "Request"].map { "\(HotelSearchContract.namespace)\(joint)HotelSearchPort\(joint)\(operation.rawValue)\($0)" }
         }
-        // An absent or empty action says nothing; a different one contradicts the body.
-        guard let sent, !sent.isEmpty, sent != operation.action, !defaults.contains(sent) else { return }
+        guard !defaults.contains(sent) else { return }
         throw SOAPFaultError.sender(
             version, .unknownOperation,
             "the action \"\(sent)\" does not match the body's \(operation.rawValue) (expected \"\(operation.action)\")")
@@ -182,10 +183,7 @@ struct SOAPEndpoint: Sendable {
     /// when the client's `If-None-Match` names it. SOAP is POST, so no HTTP cache in between
     /// keeps these: they are for the client's own cache (`hotels search` keeps responses on disk).
     static func cacheable(_ body: [UInt8], version: SOAPVersion, request: Request, maxAge: Int) -> Response {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in body {
-            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
-        }
+        let hash = BodyHash.of(body)
         let etag = "\"" + String(hash, radix: 16) + "-" + String(body.count, radix: 16) + "\""
         var headers: HTTPFields = [.contentType: version.contentType(action: nil)]
         headers[.eTag] = etag
