@@ -23,7 +23,8 @@ final class CatalogFixture: Sendable {
     let directory: URL
     let path: String
     let catalog: SQLiteCatalog
-    /// The same file, always probing (see `SearchPlan.driveLimit`).
+    /// The same file, always probing (see `SearchPlan.driveLimit`), keeping only 7 hotels
+    /// read: a page mixes cached hotels with read ones, and each read evicts others.
     let probingCatalog: SQLiteCatalog
     let rows: [Row]
 
@@ -32,7 +33,8 @@ final class CatalogFixture: Sendable {
         path = directory.appendingPathComponent("test.sqlite").path
         try CatalogSeeder.seed(count: count, seed: seed, to: path)
         catalog = try SQLiteCatalog(path: path, baseURL: Self.baseURL)
-        probingCatalog = try SQLiteCatalog(path: path, baseURL: Self.baseURL, countCacheCapacity: 0, maximumReaderCount: 4, driveLimit: 0)
+        probingCatalog = try SQLiteCatalog(
+            path: path, baseURL: Self.baseURL, countCacheCapacity: 0, maximumReaderCount: 4, driveLimit: 0, rowCacheCapacity: 7)
         rows = try Self.readAll(path)
     }
 

@@ -24,6 +24,8 @@ public final class SQLiteCatalog: HotelCatalog {
     public let baseURL: String
 
     private let storage: Storage
+    /// Per instance, not in `storage`: the hotels' `LogoURL`s are built from `baseURL`.
+    private let rowCache: HotelRowCache
 
     /// What instances that differ only by `baseURL` share.
     final class Storage: Sendable {
@@ -64,7 +66,11 @@ public final class SQLiteCatalog: HotelCatalog {
             driveLimit: SearchPlan.defaultDriveLimit)
     }
 
-    init(path: String, baseURL: String, countCacheCapacity: Int, maximumReaderCount: Int, driveLimit: Int) throws(CatalogError) {
+    /// - Parameter rowCacheCapacity: hotels kept read (``HotelRowCache``); tests make it tiny.
+    init(
+        path: String, baseURL: String, countCacheCapacity: Int, maximumReaderCount: Int, driveLimit: Int,
+        rowCacheCapacity: Int = rowCacheCapacity
+    ) throws(CatalogError) {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw .notFound(path)
@@ -95,18 +101,23 @@ public final class SQLiteCatalog: HotelCatalog {
         }
         self.path = path
         self.baseURL = Self.trimmedBaseURL(baseURL)
+        rowCache = HotelRowCache(capacity: rowCacheCapacity)
     }
 
-    private init(path: String, baseURL: String, storage: Storage) {
+    private init(path: String, baseURL: String, storage: Storage, rowCacheCapacity: Int) {
         self.path = path
         self.baseURL = Self.trimmedBaseURL(baseURL)
         self.storage = storage
+        rowCache = HotelRowCache(capacity: rowCacheCapacity)
     }
+
+    /// Hotels kept read (``HotelRowCache``): about 10 MB, the whole of a 16,000-hotel catalog.
+    static let rowCacheCapacity = 16_384
 
     /// The same open catalog, with `LogoURL`s built from another base URL (e.g. once the
     /// server knows the port it listens on).
     public func withBaseURL(_ baseURL: String) -> SQLiteCatalog {
-        SQLiteCatalog(path: path, baseURL: baseURL, storage: storage)
+        SQLiteCatalog(path: path, baseURL: baseURL, storage: storage, rowCacheCapacity: rowCache.capacity)
     }
 
     /// The `meta` table: `format`, `format_version`, `hotel_count`, `seed`…
@@ -141,12 +152,13 @@ public final class SQLiteCatalog: HotelCatalog {
         let limit = query.limit ?? QueryValidator.defaultLimit
         let cachedCount: Int? = plan.filter.isEmpty ? storage.hotelCount : storage.counts.value(for: plan.filter)
         let baseURL = self.baseURL
+        let rowCache = self.rowCache
         let countedPlan = plan
         let (total, hotels) = try await withDatabase { db -> (Int, [HotelInfo]) in
             let total = try cachedCount ?? countedPlan.count(db)
             guard offset < total else { return (total, []) }
             let page = try countedPlan.page(db, offset: offset, limit: limit, total: total)
-            var hotels = try Self.fetchHotels(db, ids: page.map(\.id), baseURL: baseURL)
+            var hotels = try Self.fetchHotels(db, ids: page.map(\.id), baseURL: baseURL, cache: rowCache)
             for i in hotels.indices { hotels[i].distanceKm = page[i].distanceKm }
             return (total, hotels)
         }
@@ -230,19 +242,27 @@ public final class SQLiteCatalog: HotelCatalog {
         } ?? text.split(separator: ",").map(String.init)
     }
 
-    /// The hotels with these rowids, in the order given.
-    static func fetchHotels(_ db: Database, ids: [Int64], baseURL: String) throws -> [HotelInfo] {
+    /// The hotels with these rowids, in the order given: from `cache` where it has them,
+    /// the rest read (and then cached).
+    static func fetchHotels(_ db: Database, ids: [Int64], baseURL: String, cache: HotelRowCache) throws -> [HotelInfo] {
         guard !ids.isEmpty else { return [] }
-        let placeholders = Array(repeating: "?", count: ids.count).joined(separator: ",")
-        // Prepared once per connection and page size, then reused.
-        let statement = try db.cachedStatement(sql: "SELECT \(hotelColumns) FROM hotels h WHERE h.id IN (\(placeholders))")
-        var byId: [Int64: HotelInfo] = [:]
-        byId.reserveCapacity(ids.count)
-        // A cursor decodes each row in place; fetchAll would copy every row first.
-        let rows = try Row.fetchCursor(statement, arguments: StatementArguments(ids))
-        while let row = try rows.next() { byId[row[0]] = try hotelInfo(row, baseURL: baseURL) }
-        return try ids.map { id in
-            guard let hotel = byId[id] else { throw CatalogError.database("hotel row \(id) vanished") }
+        var hotels = cache.hotels(ids)
+        let missing = ids.indices.filter { hotels[$0] == nil }.map { ids[$0] }
+        if !missing.isEmpty {
+            let placeholders = Array(repeating: "?", count: missing.count).joined(separator: ",")
+            // Prepared once per connection and number of rows missing, then reused.
+            let statement = try db.cachedStatement(sql: "SELECT \(hotelColumns) FROM hotels h WHERE h.id IN (\(placeholders))")
+            var read: [(rowid: Int64, hotel: HotelInfo)] = []
+            read.reserveCapacity(missing.count)
+            // A cursor decodes each row in place; fetchAll would copy every row first.
+            let rows = try Row.fetchCursor(statement, arguments: StatementArguments(missing))
+            while let row = try rows.next() { read.append((row[0], try hotelInfo(row, baseURL: baseURL))) }
+            cache.insert(read)
+            let byId = Dictionary(read, uniquingKeysWith: { first, _ in first })
+            for i in hotels.indices where hotels[i] == nil { hotels[i] = byId[ids[i]] }
+        }
+        return try hotels.enumerated().map { i, hotel in
+            guard let hotel else { throw CatalogError.database("hotel row \(ids[i]) vanished") }
             return hotel
         }
     }
@@ -275,6 +295,9 @@ public final class SQLiteCatalog: HotelCatalog {
         let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM hotels") ?? 0
         return (meta, rates, count)
     }
+
+    /// How many hotels are kept read (for tests).
+    var cachedHotelCount: Int { rowCache.count }
 
     /// How many `TotalCount`s are cached (for tests).
     var cachedCountEntries: Int { storage.counts.count }

@@ -1,0 +1,50 @@
+import HotelSOAP
+import Synchronization
+
+/// Hotels already read from the catalog, by rowid.
+///
+/// Why: the pages users ask for repeat the same rows (a popular city's first page), and
+/// reading a row into a ``HotelInfo`` (eight strings, a price, a list of amenities) was
+/// the largest part of a search after the response itself. The catalog is opened
+/// read-only, so a hotel once read never changes while the server runs.
+///
+/// Direct-mapped: rowid modulo the capacity picks the one slot a hotel can be in, so
+/// finding and replacing cost the same whatever the size, and a catalog no larger than
+/// the capacity (rowids are dense from 1) never evicts.
+final class HotelRowCache: Sendable {
+    private struct Slot {
+        var rowid: Int64
+        var hotel: HotelInfo
+    }
+
+    private let slots: Mutex<[Slot?]>
+    let capacity: Int
+
+    /// `capacity` 0 keeps nothing.
+    init(capacity: Int) {
+        self.capacity = max(0, capacity)
+        slots = Mutex(Array(repeating: nil, count: self.capacity))
+    }
+
+    /// The cached hotel for each rowid, nil where it is not cached.
+    func hotels(_ rowids: [Int64]) -> [HotelInfo?] {
+        guard capacity > 0 else { return Array(repeating: nil, count: rowids.count) }
+        return slots.withLock { slots in
+            rowids.map { rowid in
+                guard let slot = slots[index(rowid)], slot.rowid == rowid else { return nil }
+                return slot.hotel
+            }
+        }
+    }
+
+    func insert(_ hotels: [(rowid: Int64, hotel: HotelInfo)]) {
+        guard capacity > 0, !hotels.isEmpty else { return }
+        slots.withLock { slots in
+            for (rowid, hotel) in hotels { slots[index(rowid)] = Slot(rowid: rowid, hotel: hotel) }
+        }
+    }
+
+    var count: Int { slots.withLock { $0.reduce(0) { $0 + ($1 == nil ? 0 : 1) } } }
+
+    private func index(_ rowid: Int64) -> Int { Int(UInt64(bitPattern: rowid) % UInt64(capacity)) }
+}
