@@ -35,6 +35,17 @@ public struct SOAPResponseWriter: Sendable {
         try xml.hotel(hotel)
     }
 
+    /// Writes one `Hotel` written before (``RenderedHotel``), with this query's distance.
+    public mutating func append(_ rendered: RenderedHotel, distanceKm: Double?) throws(XMLWriterError) {
+        rendered.bytes.withUnsafeBufferPointer { bytes in
+            xml.append(bytes: UnsafeBufferPointer(rebasing: bytes[..<rendered.distanceAt]))
+        }
+        try xml.distance(distanceKm)
+        rendered.bytes.withUnsafeBufferPointer { bytes in
+            xml.append(bytes: UnsafeBufferPointer(rebasing: bytes[rendered.distanceAt...]))
+        }
+    }
+
     /// Bytes written so far, for a server that streams a long page out in chunks.
     public mutating func takeBytes() -> [UInt8] {
         defer { xml = XMLWriter(capacity: 4096) }
@@ -158,6 +169,14 @@ extension XMLWriter {
     /// Tags are written as literal runs (`</h:Name><h:Address>`): element by element,
     /// each name went through `String`'s UTF-8 view twice, a fifth of a page's writing.
     mutating func hotel(_ hotel: HotelInfo) throws(XMLWriterError) {
+        try hotelHead(hotel)
+        try distance(hotel.distanceKm)
+        try hotelTail(hotel)
+    }
+
+    /// From `<h:Hotel>` to `</h:Price>`: what comes before the one field that depends on
+    /// the query (`DistanceKm`).
+    mutating func hotelHead(_ hotel: HotelInfo) throws(XMLWriterError) {
         literal("<h:Hotel><h:HotelId>")
         try text(hotel.id, field: "HotelId")
         literal("</h:HotelId><h:Name>")
@@ -179,11 +198,17 @@ extension XMLWriter {
         literal("\">")
         raw(hotel.price.amountText)
         literal("</h:Price>")
-        if let distance = hotel.distanceKm {
-            literal("<h:DistanceKm>")
-            try number(distance, field: "DistanceKm")
-            literal("</h:DistanceKm>")
-        }
+    }
+
+    mutating func distance(_ distanceKm: Double?) throws(XMLWriterError) {
+        guard let distanceKm else { return }
+        literal("<h:DistanceKm>")
+        try number(distanceKm, field: "DistanceKm")
+        literal("</h:DistanceKm>")
+    }
+
+    /// From `<h:LogoURL>` to `</h:Hotel>`.
+    mutating func hotelTail(_ hotel: HotelInfo) throws(XMLWriterError) {
         if let logo = hotel.logoURL { try literalElement("<h:LogoURL>", logo, "</h:LogoURL>", field: "LogoURL") }
         if let phone = hotel.phone { try literalElement("<h:Phone>", phone, "</h:Phone>", field: "Phone") }
         for amenity in hotel.amenities { try literalElement("<h:Amenity>", amenity, "</h:Amenity>", field: "Amenity") }

@@ -44,6 +44,11 @@ public struct XMLWriter: Sendable {
         bytes.append(contentsOf: other.bytes)
     }
 
+    /// Appends bytes already written as XML by another writer.
+    mutating func append(bytes other: UnsafeBufferPointer<UInt8>) {
+        bytes.append(contentsOf: other)
+    }
+
     /// Appends markup known at compile time, without going through `String`.
     mutating func literal(_ text: StaticString) {
         bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))

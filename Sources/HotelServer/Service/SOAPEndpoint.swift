@@ -16,6 +16,8 @@ struct SOAPEndpoint: Sendable {
     let headerCheck: HeaderCheck
     /// `Cache-Control: max-age` of answers (0: `no-cache`).
     var maxAge = 60
+    /// Hotels already written as XML; one per server.
+    let renderedHotels = RenderedHotelCache()
 
     func handle(_ request: Request, context: some RequestContext) async throws -> Response {
         let version = try Self.version(of: request)
@@ -66,10 +68,13 @@ struct SOAPEndpoint: Sendable {
     private func search(_ query: HotelQuery, version: SOAPVersion) async throws -> [UInt8] {
         do {
             try QueryValidator.validate(query)
-            var page = try await catalog.search(query)
-            // In place: mapping copied every hotel once more per request.
-            for i in page.hotels.indices { address.absolutize(&page.hotels[i]) }
-            return try SOAPResponseWriter.searchResults(page, version: version)
+            let page = try await catalog.search(query)
+            var writer = SOAPResponseWriter(version: version, capacity: 512 + page.hotels.count * 450)
+            writer.beginSearchResults(totalCount: page.totalCount, offset: page.offset)
+            for hotel in page.hotels {
+                try writer.append(try renderedHotels.rendered(hotel, address: address), distanceKm: hotel.distanceKm)
+            }
+            return writer.finishSearchResults()
         } catch let error as CatalogError where error.field != nil {
             throw SOAPFaultError.sender(version, .invalidValue, error.message, field: error.field)
         }

@@ -1,0 +1,33 @@
+/// A `Hotel` element written once, to be copied into many responses.
+///
+/// A server answering the same hotels again and again (a popular city's first page)
+/// spent most of a search escaping the same strings into the same XML. Everything in a
+/// `Hotel` but `DistanceKm` depends only on the hotel, so the element is kept as bytes
+/// with the place where a query's distance goes.
+///
+/// ```swift
+/// let rendered = try RenderedHotel(hotel)  // hotel.distanceKm is ignored
+/// var writer = SOAPResponseWriter(version: .v11)
+/// writer.beginSearchResults(totalCount: 1, offset: 0)
+/// try writer.append(rendered, distanceKm: 1.5)
+/// let body = writer.finishSearchResults()  // the same bytes as writer.append(hotel) with 1.5
+/// ```
+public struct RenderedHotel: Sendable {
+    /// The hotel it was written from, without its distance.
+    public let hotel: HotelInfo
+    let bytes: [UInt8]
+    /// Where `<h:DistanceKm>` goes: right after `</h:Price>`.
+    let distanceAt: Int
+
+    /// Throws as ``SOAPResponseWriter/append(_:)-(HotelInfo)`` would for the same hotel.
+    public init(_ hotel: HotelInfo) throws(XMLWriterError) {
+        var hotel = hotel
+        hotel.distanceKm = nil
+        var xml = XMLWriter(capacity: 512)
+        try xml.hotelHead(hotel)
+        distanceAt = xml.bytes.count
+        try xml.hotelTail(hotel)
+        bytes = xml.bytes
+        self.hotel = hotel
+    }
+}

@@ -1,0 +1,47 @@
+import HotelSOAP
+import Synchronization
+
+/// `Hotel` elements already written (``RenderedHotel``), by `HotelId`.
+///
+/// Why: with the rows cached (`HotelRowCache`), escaping the same 50 hotels into the same
+/// XML was the largest part of a city search. An entry is used only for a hotel equal in
+/// every field to the one it was written from, under the same public address (its
+/// `LogoURL`), so a catalog that changes under a running server (PostgreSQL) is still
+/// answered right: a changed hotel is written again.
+///
+/// Direct-mapped by the id's hash, as `HotelRowCache` is: a lookup costs the same at any size.
+final class RenderedHotelCache: Sendable {
+    private struct Entry {
+        /// The hotel as the catalog gave it, without a distance.
+        var source: HotelInfo
+        var base: String
+        var rendered: RenderedHotel
+    }
+
+    private let slots: Mutex<[Entry?]>
+    let capacity: Int
+
+    /// About 2 MB at 4,096 hotels: the first pages of many queries. `capacity` 0 keeps nothing.
+    init(capacity: Int = 4096) {
+        self.capacity = max(0, capacity)
+        slots = Mutex(Array(repeating: nil, count: self.capacity))
+    }
+
+    /// `hotel` written with its `LogoURL` made absolute by `address`, from the cache when
+    /// it holds this very hotel; its `distanceKm` is left for the caller to write.
+    func rendered(_ hotel: HotelInfo, address: ServerAddress) throws(XMLWriterError) -> RenderedHotel {
+        var source = hotel
+        source.distanceKm = nil
+        let base = address.url
+        guard capacity > 0 else { return try RenderedHotel(address.absolutize(source)) }
+        let index = Int(UInt(bitPattern: hotel.id.hashValue) % UInt(capacity))
+        if let entry = slots.withLock({ $0[index] }), entry.source == source, entry.base == base {
+            return entry.rendered
+        }
+        let rendered = try RenderedHotel(address.absolutize(source))
+        slots.withLock { $0[index] = Entry(source: source, base: base, rendered: rendered) }
+        return rendered
+    }
+
+    var count: Int { slots.withLock { $0.reduce(0) { $0 + ($1 == nil ? 0 : 1) } } }
+}
