@@ -1,6 +1,7 @@
 import Foundation
-import HotelSOAP
 import Testing
+
+@testable import HotelSOAP
 
 /// A page written from `RenderedHotel`s must be the page the plain writer writes.
 @Suite("RenderedHotel")
@@ -34,5 +35,42 @@ struct RenderedHotelTests {
         #expect(error?.field == "Name")
         var writer = SOAPResponseWriter(version: .v11)
         #expect(throws: XMLWriterError.self) { try writer.append(hotel) }
+    }
+}
+
+@Suite("HotelInfo")
+struct HotelInfoTests {
+    @Test("equalsIgnoringDistance compares every stored property but distanceKm")
+    func comparesEveryField() throws {
+        var rng = SplitMix64(seed: 11)
+        let hotel = RandomText.hotel(&rng)
+        let stored = Mirror(reflecting: hotel).children.compactMap(\.label)
+        #expect(Set(stored) == Set(HotelInfo.comparedIgnoringDistance + ["distanceKm"]))
+        var moved = hotel
+        moved.distanceKm = (hotel.distanceKm ?? 0) + 1
+        #expect(hotel.equalsIgnoringDistance(moved) && hotel != moved)
+        // One changed field at a time is told apart.
+        var changes: [(String, @Sendable (inout HotelInfo) -> Void)] = [
+            ("id", { $0.id += "x" }), ("name", { $0.name += "x" }), ("address", { $0.address += "x" }), ("city", { $0.city += "x" }),
+            ("country", { $0.country += "x" }), ("latitude", { $0.latitude += 1 }), ("longitude", { $0.longitude += 1 }),
+            ("stars", { $0.stars += 1 }), ("price", { $0.price = Money(parsing: "1.25", "XTS")! }),
+            ("logoURL", { $0.logoURL = ($0.logoURL ?? "") + "x" }), ("phone", { $0.phone = ($0.phone ?? "") + "x" }),
+            ("amenities", { $0.amenities.append("x") }),
+        ]
+        changes.append(
+            (
+                "rooms",
+                {
+                    $0.rooms.append(
+                        RoomOffer(
+                            roomTypeCode: "X", roomName: nil, ratePlanCode: nil, total: Money(parsing: "1", "EUR")!, includesTaxes: true))
+                }
+            ))
+        #expect(Set(changes.map(\.0)) == Set(HotelInfo.comparedIgnoringDistance))
+        for (field, change) in changes {
+            var other = hotel
+            change(&other)
+            #expect(!hotel.equalsIgnoringDistance(other), "\(field)")
+        }
     }
 }

@@ -61,4 +61,18 @@ public struct HotelInfo: Sendable, Equatable, Hashable {
         self.amenities = amenities
         self.rooms = rooms
     }
+
+    /// `==` but for `distanceKm`, the one field that depends on the query rather than the
+    /// hotel; without copying either (a copy retains every string). A field added to the
+    /// model must be added here too (`HotelInfoTests` checks the list against the type).
+    public func equalsIgnoringDistance(_ other: HotelInfo) -> Bool {
+        id == other.id && name == other.name && address == other.address && city == other.city && country == other.country
+            && latitude == other.latitude && longitude == other.longitude && stars == other.stars && price == other.price
+            && logoURL == other.logoURL && phone == other.phone && amenities == other.amenities && rooms == other.rooms
+    }
+
+    /// The stored properties `equalsIgnoringDistance` compares, for the test that keeps it whole.
+    static let comparedIgnoringDistance = [
+        "id", "name", "address", "city", "country", "latitude", "longitude", "stars", "price", "logoURL", "phone", "amenities", "rooms",
+    ]
 }

@@ -12,7 +12,9 @@
 /// try writer.append(rendered, distanceKm: 1.5)
 /// let body = writer.finishSearchResults()  // the same bytes as writer.append(hotel) with 1.5
 /// ```
-public struct RenderedHotel: Sendable {
+///
+/// A class: a cache hands the same one to every response, one retain each.
+public final class RenderedHotel: Sendable {
     /// The hotel it was written from, without its distance.
     public let hotel: HotelInfo
     let bytes: [UInt8]

@@ -261,10 +261,14 @@ public final class SQLiteCatalog: HotelCatalog {
             let byId = Dictionary(read, uniquingKeysWith: { first, _ in first })
             for i in hotels.indices where hotels[i] == nil { hotels[i] = byId[ids[i]] }
         }
-        return try hotels.enumerated().map { i, hotel in
-            guard let hotel else { throw CatalogError.database("hotel row \(ids[i]) vanished") }
-            return hotel
+        // Moved out, not copied: a copy retains every string of a hotel.
+        var result: [HotelInfo] = []
+        result.reserveCapacity(ids.count)
+        for i in hotels.indices {
+            guard let hotel = hotels[i].take() else { throw CatalogError.database("hotel row \(ids[i]) vanished") }
+            result.append(hotel)
         }
+        return result
     }
 
     private static func readHeader(_ db: Database, path: String) throws -> ([String: String], [String: CurrencyInfo], Int) {

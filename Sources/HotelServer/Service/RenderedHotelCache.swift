@@ -30,15 +30,18 @@ final class RenderedHotelCache: Sendable {
     /// `hotel` written with its `LogoURL` made absolute by `address`, from the cache when
     /// it holds this very hotel; its `distanceKm` is left for the caller to write.
     func rendered(_ hotel: HotelInfo, address: ServerAddress) throws(XMLWriterError) -> RenderedHotel {
-        var source = hotel
-        source.distanceKm = nil
         let base = address.url
-        guard capacity > 0 else { return try RenderedHotel(address.absolutize(source)) }
+        guard capacity > 0 else { return try RenderedHotel(address.absolutize(hotel)) }
         let index = Int(UInt(bitPattern: hotel.id.hashValue) % UInt(capacity))
-        if let entry = slots.withLock({ $0[index] }), entry.source == source, entry.base == base {
+        // Compared in place: copying an entry out retained every string of two hotels.
+        let hit = slots.withLock { slots -> RenderedHotel? in
+            guard let entry = slots[index], entry.base == base, entry.source.equalsIgnoringDistance(hotel) else { return nil }
             return entry.rendered
         }
-        let rendered = try RenderedHotel(address.absolutize(source))
+        if let hit { return hit }
+        let rendered = try RenderedHotel(address.absolutize(hotel))
+        var source = hotel
+        source.distanceKm = nil
         slots.withLock { $0[index] = Entry(source: source, base: base, rendered: rendered) }
         return rendered
     }
