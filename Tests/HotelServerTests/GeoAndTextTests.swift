@@ -53,6 +53,21 @@ struct GeoAndTextTests {
         #expect(CatalogText.fold("Гостиница «Нева»") == "гостиница «нева»")
     }
 
+    @Test("ASCII text folds by the fast path exactly as through Foundation")
+    func asciiFoldAgrees() {
+        for byte in UInt8(0)..<0x80 {
+            let text = "a" + String(UnicodeScalar(byte)) + "B " + String(UnicodeScalar(byte))
+            #expect(CatalogText.foldASCII(text) == CatalogText.foldUnicode(text), "byte \(byte)")
+        }
+        var random = SplitMix64(seed: 42)
+        for _ in 0..<2000 {
+            let text = String(decoding: (0..<Int(random.next() % 24)).map { _ in UInt8(random.next() % 0x80) }, as: UTF8.self)
+            #expect(CatalogText.foldASCII(text) == CatalogText.foldUnicode(text), "\(Array(text.utf8))")
+        }
+        #expect(CatalogText.foldASCII("Zürich") == nil)
+        #expect(CatalogText.fold("  New\tYORK  ") == "new york")
+    }
+
     @Test("amenity masks and currency conversion agree with the seeder")
     func masksAndMoney() {
         #expect(Amenity.mask(["wifi"]) == 1)

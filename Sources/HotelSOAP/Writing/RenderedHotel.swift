@@ -21,6 +21,9 @@ public final class RenderedHotel: Sendable {
     /// Where `<h:DistanceKm>` goes: right after `</h:Price>`.
     let distanceAt: Int
 
+    /// Bytes of the element without a distance: for sizing a response before writing it.
+    public var byteCount: Int { bytes.count }
+
     /// Throws as ``SOAPResponseWriter/append(_:)-(HotelInfo)`` would for the same hotel.
     public init(_ hotel: HotelInfo) throws(XMLWriterError) {
         var hotel = hotel

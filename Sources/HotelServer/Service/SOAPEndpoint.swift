@@ -69,11 +69,11 @@ struct SOAPEndpoint: Sendable {
         do {
             try QueryValidator.validate(query)
             let page = try await catalog.search(query)
-            var writer = SOAPResponseWriter(version: version, capacity: 512 + page.hotels.count * 450)
+            let rendered = try page.hotels.map { hotel throws(XMLWriterError) in try renderedHotels.rendered(hotel, address: address) }
+            // Sized to fit: a guess too small (hotels run 500–700 bytes) copied the page once more.
+            var writer = SOAPResponseWriter(version: version, capacity: rendered.reduce(1024) { $0 + $1.byteCount + 48 })
             writer.beginSearchResults(totalCount: page.totalCount, offset: page.offset)
-            for hotel in page.hotels {
-                try writer.append(try renderedHotels.rendered(hotel, address: address), distanceKm: hotel.distanceKm)
-            }
+            for (hotel, rendered) in zip(page.hotels, rendered) { try writer.append(rendered, distanceKm: hotel.distanceKm) }
             return writer.finishSearchResults()
         } catch let error as CatalogError where error.field != nil {
             throw SOAPFaultError.sender(version, .invalidValue, error.message, field: error.field)
