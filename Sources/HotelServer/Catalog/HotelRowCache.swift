@@ -12,9 +12,16 @@ import Synchronization
 /// finding and replacing cost the same whatever the size, and a catalog no larger than
 /// the capacity (rowids are dense from 1) never evicts.
 final class HotelRowCache: Sendable {
-    private struct Slot {
-        var rowid: Int64
-        var hotel: HotelInfo
+    /// A class: checking a slot's rowid then costs one retain, where a struct's copy
+    /// retained every string of the hotel.
+    private final class Slot: Sendable {
+        let rowid: Int64
+        let hotel: HotelInfo
+
+        init(rowid: Int64, hotel: HotelInfo) {
+            self.rowid = rowid
+            self.hotel = hotel
+        }
     }
 
     private let slots: Mutex<[Slot?]>
