@@ -96,7 +96,17 @@ enum XMLDeclaration {
     private static func encoding(in body: [UInt8]) -> String? {
         let name = Array("encoding".utf8)
         var i = 0
-        while let found = body[i...].firstRange(of: name) {
+        // By hand: Foundation's generic `firstRange(of:)` was 2 % of a search request.
+        func find(from start: Int) -> Range<Int>? {
+            guard body.count >= name.count else { return nil }
+            var at = start
+            while at + name.count <= body.count {
+                if body[at] == name[0], body[at..<(at + name.count)].elementsEqual(name) { return at..<(at + name.count) }
+                at += 1
+            }
+            return nil
+        }
+        while let found = find(from: i) {
             i = found.upperBound
             guard found.lowerBound > 0, body[found.lowerBound - 1].isXMLSpace else { continue }
             var j = found.upperBound
