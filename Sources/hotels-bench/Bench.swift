@@ -68,29 +68,31 @@ enum Bench {
             print(report.text(), terminator: "")
         case .postgresOnly:
             // The PostgreSQL section alone, printed and not written: for working on that store.
-            let paths = try BenchPaths(quick: false)
-            guard FileManager.default.isExecutableFile(atPath: paths.hotels) else {
-                throw BenchError("no hotels binary at \(paths.hotels): build it first (swift build -c release --product hotels)")
-            }
-            let wrk = ServerBench.wrkPath()
-            var report = BenchmarkReport(command: "hotels-bench --postgres-only", machine: .current(wrk: wrk))
-            report.sections = try await postgres(.full, wrk: wrk, paths: paths)
-            print(report.text(), terminator: "")
+            try await printSections("hotels-bench --postgres-only") { wrk, paths in try await postgres(.full, wrk: wrk, paths: paths) }
         case .serverOnly:
             // The server section alone, printed and not written: for working on the server.
-            let paths = try BenchPaths(quick: false)
-            guard FileManager.default.isExecutableFile(atPath: paths.hotels) else {
-                throw BenchError("no hotels binary at \(paths.hotels): build it first (swift build -c release --product hotels)")
-            }
-            let wrk = ServerBench.wrkPath()
-            var report = BenchmarkReport(command: "hotels-bench --server-only", machine: .current(wrk: wrk))
-            report.sections = [try await server(.full, wrk: wrk, paths: paths)]
-            print(report.text(), terminator: "")
+            try await printSections("hotels-bench --server-only") { wrk, paths in [try await server(.full, wrk: wrk, paths: paths)] }
         case .quick:
             try await runAll(.quickPass)
         case .full:
             try await runAll(.full)
         }
+    }
+
+    /// Sections that need the release `hotels` binary (and wrk, when installed), printed
+    /// and not written.
+    @MainActor
+    private static func printSections(
+        _ command: String, _ sections: (String?, BenchPaths) async throws -> [BenchmarkReport.Section]
+    ) async throws {
+        let paths = try BenchPaths(quick: false)
+        guard FileManager.default.isExecutableFile(atPath: paths.hotels) else {
+            throw BenchError("no hotels binary at \(paths.hotels): build it first (swift build -c release --product hotels)")
+        }
+        let wrk = ServerBench.wrkPath()
+        var report = BenchmarkReport(command: command, machine: .current(wrk: wrk))
+        report.sections = try await sections(wrk, paths)
+        print(report.text(), terminator: "")
     }
 
     @MainActor
