@@ -89,6 +89,21 @@ static inline const uc *scan_text(const uc *p, const uc *end) {
     return p;
 }
 
+// A CR at `*p`, `*run` the start of the text not yet emitted: emits that text and a line
+// feed for the CR, as XML's end-of-line handling asks (of a CR LF pair only the LF stays,
+// to start the next run). 0 when the byte after the CR has not arrived yet.
+static int carriage_return(hs_tok *t, const uc **p, const uc **run, const uc *end, int final) {
+    if (*p + 1 >= end && !final) return 0;
+    emit(t, *run, *p);
+    if (!(*p + 1 < end && (*p)[1] == '\n')) {
+        static const uc newline = '\n';
+        t->here = *p + 1;
+        if (!t->stopped) t->cb.characters(t->user, &newline, 1);
+    }
+    *run = ++*p;
+    return 1;
+}
+
 // Text inside the root, up to the next `<` or the end of the bytes: reported as it goes,
 // line ends normalized; only a cut reference, character, CR or `]]` waits (R_NEED).
 static int text(hs_tok *t, const uc **cursor, const uc *end, int final) {
@@ -118,16 +133,7 @@ static int text(hs_tok *t, const uc **cursor, const uc *end, int final) {
             if (end - p >= 3 && p[1] == ']' && p[2] == '>') return tok_fail(t, p, "Sequence ']]>' not allowed in content"), R_ERR;
             p++;
         } else if (c == '\r') {
-            if (p + 1 >= end && !final) break;
-            emit(t, run, p);
-            if (p + 1 < end && p[1] == '\n') {
-                run = ++p;
-            } else {
-                static const uc newline = '\n';
-                t->here = p + 1;
-                if (!t->stopped) t->cb.characters(t->user, &newline, 1);
-                run = ++p;
-            }
+            if (!carriage_return(t, &p, &run, end, final)) break;
         } else if (c >= 0x80) {
             uint32_t value;
             int n = utf8_decode(p, end, &value);
@@ -187,16 +193,7 @@ static int body(hs_tok *t, const uc **cursor, const uc *end, int final) {
             if (state == D_COMMENT && p[1] == '-') return tok_fail(t, p, "Double hyphen within comment"), R_ERR;
             p++;
         } else if (c == '\r' && state == D_CDATA) {
-            if (p + 1 >= end && !final) break;
-            emit(t, run, p);
-            if (p + 1 < end && p[1] == '\n') {
-                run = ++p;
-            } else {
-                static const uc newline = '\n';
-                t->here = p + 1;
-                if (!t->stopped) t->cb.characters(t->user, &newline, 1);
-                run = ++p;
-            }
+            if (!carriage_return(t, &p, &run, end, final)) break;
         } else {
             int n = body_char(t, p, end);
             if (n < 0) return R_ERR;
