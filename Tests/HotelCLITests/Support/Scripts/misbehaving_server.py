@@ -16,7 +16,8 @@ Modes: html502 (nginx-style 502 page), stall (accepts, never answers),
        shortbody (a Content-Length longer than the body, then close: cut off mid-body),
        badhead (a response head that is not HTTP), hugehead (a 1 MiB response head),
        reset (half a response, then a TCP reset), hangup (closes without answering),
-       resetodd URL (relays to URL; every odd answer is cut two thirds in with a TCP reset),
+       resetfirst URL (relays to URL; the first answer to each distinct request body is cut two
+              thirds in with a TCP reset, the next one to it goes through whole),
        drip (the page, one byte every 0.2 s),
        gzipbomb (a gzip body, ~4 MB per GB, whose one hotel name inflates to 4 GB; compressed as sent).
 --log FILE appends each request's line and headers (and "body-bytes: N") to FILE.
@@ -53,6 +54,7 @@ options = arguments.parse_args()
 mode = options.mode
 calls = 0
 lock = threading.Lock()
+seen_bodies = set()  # resetfirst: request bodies answered (cut) once already
 
 
 def hotels_page(n):
@@ -174,13 +176,18 @@ def handle(conn):
             conn.sendall(f"HTTP/1.1 200 OK\r\nContent-Type: text/xml\r\nContent-Length: {len(cut)}\r\nConnection: close\r\n\r\n{cut}".encode())
         elif mode == "page":
             reply(conn, "200 OK", "text/xml; charset=utf-8", PAGE)
-        elif mode == "resetodd":
-            # A flaky hop in front of a real service: every odd request's answer is cut off
-            # two thirds in, after whole hotels went through, with a TCP reset.
+        elif mode == "resetfirst":
+            # A flaky hop in front of a real service: the first answer to each page is cut
+            # off two thirds in, after whole hotels went through, with a TCP reset. By page,
+            # not by arrival: a client with two pages in flight must not see one page cut
+            # every time by the parity of the other's requests.
             body_bytes = request[2]
             status, content_type, payload = relay(options.arg, request, body_bytes)
             head = f"HTTP/1.1 {status}\r\nContent-Type: {content_type}\r\nContent-Length: {len(payload)}\r\n\r\n".encode()
-            if n % 2 == 1:
+            with lock:
+                first = body_bytes not in seen_bodies
+                seen_bodies.add(body_bytes)
+            if first:
                 conn.sendall(head + payload[: len(payload) * 2 // 3])
                 conn.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
             else:
