@@ -30,7 +30,8 @@ final class SOAPMessageHandler: SAXDelegate {
     var headerDone = false
 
     private(set) var version: SOAPVersion?
-    private(set) var error: SOAPParseError?
+    /// The first failure; set only by `fail` (SOAPMessageHandler+Failing.swift).
+    var error: SOAPParseError?
     var delegateError: (any Error)?
     /// Set once the root element has closed.
     private(set) var rootClosed = false
@@ -390,44 +391,5 @@ final class SOAPMessageHandler: SAXDelegate {
         } else {
             hotels.append(built)
         }
-    }
-
-    func parseInt(_ field: String, min: Int?) -> Int? {
-        guard let n = IntegerText.parse(text.bytes) else {
-            invalid(field, "is not an integer", leafText)
-            return nil
-        }
-        if let min, n < min {
-            invalid(field, "must be at least \(min)", leafText)
-            return nil
-        }
-        return n
-    }
-
-    // MARK: Failing
-
-    func fail(_ kind: SOAPParseError.Kind, _ reason: String, field: String? = nil) {
-        guard error == nil else { return }
-        error = SOAPParseError(kind, line: driver.line, column: driver.column, reason: reason, field: field)
-        driver.stop()
-    }
-
-    /// Fails on a start tag, unless the tag is only a cut-off prefix (`<so` of `<soap:Fault>`).
-    func failStart(_ kind: SOAPParseError.Kind, _ reason: String, field: String? = nil) {
-        if driver.startTagIsCutOff { return skip() }
-        fail(kind, reason, field: field)
-    }
-
-    func invalid(_ field: String, _ problem: String, _ value: String?) {
-        var reason = "\(field) \(problem)"
-        if let value {
-            let shown = value.count > 40 ? String(value.prefix(40)) + "…" : value
-            reason += ": \"\(shown)\""
-        }
-        fail(.invalidValue, reason, field: field)
-    }
-
-    private func invalid(_ problem: FieldProblem) {
-        invalid(problem.field, problem.problem, problem.value)
     }
 }
