@@ -20,11 +20,7 @@ enum DecimalText {
     static func parseWithText(_ bytes: UnsafeBufferPointer<UInt8>) -> (value: Decimal, scale: Int, text: String?)? {
         let s = NumberText.trimmed(bytes)
         var i = s.startIndex
-        var negative = false
-        if i < s.endIndex, s[i] == UInt8(ascii: "-") || s[i] == UInt8(ascii: "+") {
-            negative = s[i] == UInt8(ascii: "-")
-            i += 1
-        }
+        let negative = NumberText.readSign(s, &i)
         var mantissa: UInt64 = 0
         var digits = 0
         var significant = 0

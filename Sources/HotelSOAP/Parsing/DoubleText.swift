@@ -24,11 +24,7 @@ enum DoubleText {
         let s = NumberText.trimmed(bytes)
         guard !s.isEmpty, s.count < 64 else { return nil }
         var i = s.startIndex
-        var negative = false
-        if s[i] == UInt8(ascii: "-") || s[i] == UInt8(ascii: "+") {
-            negative = s[i] == UInt8(ascii: "-")
-            i += 1
-        }
+        let negative = NumberText.readSign(s, &i)
         var mantissa: UInt64 = 0
         var digits = 0
         var significant = 0

@@ -7,11 +7,7 @@ enum IntegerText {
     static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         let s = NumberText.trimmed(bytes)
         var i = s.startIndex
-        var negative = false
-        if i < s.endIndex, s[i] == UInt8(ascii: "-") || s[i] == UInt8(ascii: "+") {
-            negative = s[i] == UInt8(ascii: "-")
-            i += 1
-        }
+        let negative = NumberText.readSign(s, &i)
         guard i < s.endIndex, s.endIndex - i <= 18 else { return nil }
         var n = 0
         while i < s.endIndex {
