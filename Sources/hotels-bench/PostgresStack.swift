@@ -81,7 +81,7 @@ final class PostgresStack {
             primary = try ServedCatalog(catalog: String(url), hotels: hotels, paths: paths, label: "serve-pg1", environment: environment)
             second = try ServedCatalog(catalog: String(url), hotels: hotels, paths: paths, label: "serve-pg2", environment: environment)
 
-            let balancerPort = try Self.freePort()
+            let balancerPort = try LoopbackPort.free()
             balancerURL = "http://127.0.0.1:\(balancerPort)"
             let config = paths.file("haproxy-\(getpid()).cfg")
             haproxyConfig = config
@@ -125,22 +125,6 @@ final class PostgresStack {
                 try await Task.sleep(for: .milliseconds(200))
             }
         }
-    }
-
-    /// A port free right now on loopback (the kernel picks it; HAProxy binds it next).
-    private static func freePort() throws -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw BenchError("socket: \(String(cString: strerror(errno)))") }
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
-        }
-        guard bound else { throw BenchError("bind: \(String(cString: strerror(errno)))") }
-        return Int(UInt16(bigEndian: address.sin_port))
     }
 
     /// As `scripts/cluster` writes it, less the retry settings a benchmark does not need.

@@ -17,7 +17,7 @@ final class ReferenceServer {
     }
 
     init(paths: BenchPaths) throws {
-        let port = try Self.freePort()
+        let port = try LoopbackPort.free()
         endpoint = "http://127.0.0.1:\(port)/soap"
         let script = paths.repositoryRoot.appendingPathComponent("scripts/bench-reference").path
         server = try ChildProcess([script, "serve", String(port)], stdout: .null, stderr: .file(paths.file("spyne-\(getpid()).err")))
@@ -56,21 +56,5 @@ final class ReferenceServer {
             usleep(100_000)
         }
         throw BenchError("the spyne reference did not answer within 60 s")
-    }
-
-    private static func freePort() throws -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw BenchError("socket() failed") }
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
-        }
-        guard bound else { throw BenchError("cannot find a free port") }
-        return Int(UInt16(bigEndian: address.sin_port))
     }
 }
