@@ -2,23 +2,27 @@ import CLibXML2
 import Foundation
 
 /// The official OpenTravel 2017B schemas, loaded once, and libxml2's validation of a
-/// message against them. The schemas live beside the repository (`../shared/ota/2017B`
-/// from the package root); when they are missing the test fails saying so, never skips.
+/// message against them. The schemas are test data in the repository
+/// (`Tests/Fixtures/ota/2017B`, pinned by its `SHA256SUMS`), or the folder
+/// `HOTELS_OTA_SCHEMAS` names; when they are missing the test fails saying so, never skips.
 final class OTASchema: @unchecked Sendable {
-    /// `<package root>/../shared/ota/2017B`, from this file's path.
-    static let directory: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent()  // Support
-        .deletingLastPathComponent()  // HotelServerTests
-        .deletingLastPathComponent()  // Tests
-        .deletingLastPathComponent()  // package root
-        .deletingLastPathComponent()
-        .appendingPathComponent("shared/ota/2017B")
+    /// `HOTELS_OTA_SCHEMAS`, else `<package root>/Tests/Fixtures/ota/2017B`, from this file's path.
+    static let directory: URL = {
+        if let folder = ProcessInfo.processInfo.environment["HOTELS_OTA_SCHEMAS"], !folder.isEmpty {
+            return URL(fileURLWithPath: folder)
+        }
+        return URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent()  // Support
+            .deletingLastPathComponent()  // HotelServerTests
+            .deletingLastPathComponent()  // Tests
+            .appendingPathComponent("Fixtures/ota/2017B")
+    }()
 
     struct Missing: Error, CustomStringConvertible {
         let path: String
         var description: String {
-            "the OpenTravel 2017B schemas are missing: expected \(path) (the package root's parent + shared/ota/2017B); "
-                + "see /work/shared/ota/README.md"
+            "the OpenTravel 2017B schemas are missing: expected \(path); a clone has them in Tests/Fixtures/ota/2017B "
+                + "(git checkout -- Tests/Fixtures), or set HOTELS_OTA_SCHEMAS=DIR to a copy"
         }
     }
 
