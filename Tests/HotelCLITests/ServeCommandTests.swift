@@ -26,6 +26,30 @@ struct ServeCommandTests {
         #expect(wrong.stderr.contains("not a HotelSearch catalog"), "\(wrong.stderr)")
     }
 
+    @Test(
+        "a damaged catalog at start-up (cut to half, to one page, overwritten from 4 KiB): exit 66, one line naming the file and the damage",
+        arguments: ["half", "page", "overwritten"])
+    func damagedCatalog(_ damage: String) async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("damaged-\(UUID().uuidString).sqlite").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try FileManager.default.copyItem(atPath: try await LiveServer.catalogPath(), toPath: path)
+        let size = try FileManager.default.attributesOfItem(atPath: path)[.size] as! Int
+        switch damage {
+        case "half": #expect(truncate(path, off_t(size / 2)) == 0)
+        case "page": #expect(truncate(path, 4096) == 0)
+        default:
+            let handle = try #require(FileHandle(forWritingAtPath: path))
+            try handle.seek(toOffset: 4096)
+            try handle.write(contentsOf: Data((0..<(size - 4096)).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 13) }))
+            try handle.close()
+        }
+        let result = try await HotelsBinary.run(["serve", "--port", "0", "--catalog", path])
+        #expect(result.status == 66, "\(result.stderr)")
+        #expect(result.stderrLines.count == 1 && result.stderr.contains(path), "\(result.stderr)")
+        #expect(result.stderr.contains("truncated") || result.stderr.contains("damaged"), "\(result.stderr)")
+        #expect(result.stdout.isEmpty, "it must not start listening")
+    }
+
     @Test("without --catalog: the demo catalog is built once in the cache directory, then reused")
     func demoCatalog() async throws {
         let cache = FileManager.default.temporaryDirectory.appendingPathComponent("hotels-cache-\(UUID().uuidString)")

@@ -76,6 +76,7 @@ public final class SQLiteCatalog: HotelCatalog {
             throw .notFound(path)
         }
         guard !isDirectory.boolValue else { throw .notACatalog(path, reason: "it is a directory") }
+        try CatalogFileProbe.check(path)
 
         var config = Configuration()
         config.readonly = true
@@ -96,6 +97,8 @@ public final class SQLiteCatalog: HotelCatalog {
             throw error
         } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
             throw .notACatalog(path, reason: "not an SQLite database")
+        } catch let error as DatabaseError where CatalogFileProbe.meansDamaged(error) {
+            throw .notACatalog(path, reason: CatalogFileProbe.damaged(error))
         } catch {
             throw .database(String(describing: error))
         }
@@ -297,6 +300,7 @@ public final class SQLiteCatalog: HotelCatalog {
             rates[info.code] = info
         }
         let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM hotels") ?? 0
+        try CatalogFileProbe.readLastRows(db)
         return (meta, rates, count)
     }
 
