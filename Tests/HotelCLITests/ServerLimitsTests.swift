@@ -105,6 +105,16 @@ struct ServerLimitsTests {
         #expect(report.outcome == "HTTP 413 Connection: close")
     }
 
+    @Test(
+        "a chunked body over --max-body-size: 413 with Connection: close, on /soap and /ota, also when its first element is refused",
+        arguments: [0, 1, 2, 3])
+    func chunkedTooLarge(_ variant: Int) async throws {
+        let (server, _, port) = try await ServeLifecycleTests.startServer()
+        let report = try await Self.attack("chunked413", variant, server: server, port: port)
+        #expect(report.outcome == "HTTP/1.1 413 Payload Too Large Connection: close", "variant \(variant)")
+        #expect(report.health.failed == 0, "the server stopped answering others: \(report.health)")
+    }
+
     @Test("HTTP/1.0 without keep-alive: the connection closes after the answer")
     func http10() async throws {
         let (server, _, port) = try await ServeLifecycleTests.startServer()

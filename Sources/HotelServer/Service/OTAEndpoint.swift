@@ -66,14 +66,11 @@ struct OTAEndpoint: Sendable {
     {
         if let length = request.headers[.contentLength].flatMap(Int.init), length > maxBodySize { throw tooLarge(version) }
         let reader = OTAAvailRequestReader()
-        var received = 0
         let failure: SOAPParseError
         do {
-            for try await chunk in request.body {
-                received += chunk.readableBytes
-                if received > maxBodySize { throw tooLarge(version) }
-                try chunk.withUnsafeReadableBytes { try reader.feed($0) }
-            }
+            try await request.body.feed(
+                limit: maxBodySize, chunked: request.headers[.contentLength] == nil, tooLarge: tooLarge(version)
+            ) { chunk in try chunk.withUnsafeReadableBytes { try reader.feed($0) } }
             let (sent, ota) = try reader.finish()
             return (sent, ota, reader.header ?? SOAPHeader())
         } catch let error as SOAPParseError {

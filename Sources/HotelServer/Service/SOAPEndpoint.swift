@@ -109,14 +109,11 @@ struct SOAPEndpoint: Sendable {
 
     private func parse(_ request: Request, version: SOAPVersion, logger: Logger) async throws -> (SOAPEnvelope, SOAPHeader) {
         let parser = SOAPMessageParser(readsHeader: true)
-        var received = 0
         let failure: SOAPParseError
         do {
-            for try await chunk in request.body {
-                received += chunk.readableBytes
-                if received > maxBodySize { throw tooLarge(version) }
-                try chunk.withUnsafeReadableBytes { try parser.feed($0) }
-            }
+            try await request.body.feed(
+                limit: maxBodySize, chunked: request.headers[.contentLength] == nil, tooLarge: tooLarge(version)
+            ) { chunk in try chunk.withUnsafeReadableBytes { try parser.feed($0) } }
             let envelope = try parser.finish()
             return (envelope, parser.header ?? SOAPHeader())
         } catch let error as SOAPParseError {

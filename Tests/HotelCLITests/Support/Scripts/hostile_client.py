@@ -21,6 +21,9 @@ Scenarios:
   quiet      N idle connections, then 2 s of watching the server's CPU time
   early413   Python's urllib posting 3 MiB (it writes it all before reading)
   http10     GET /health as HTTP/1.0 without keep-alive
+  chunked413 (N: 0 /soap, 1 /ota; +2: the body's first element is one the endpoint does not
+             take) 3 MiB in 64 KiB chunks, all written before reading, then the answer's
+             status line and Connection header (and whether the server then closed)
 """
 import json
 import os
@@ -199,13 +202,35 @@ def early413():
         return f"failed: {error}"
 
 
+def chunked413():
+    path = "/ota" if count % 2 else "/soap"
+    envelope = b'<soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body>'
+    filler = b"<x/>" * 16384 if count >= 2 else b" " * 65536
+    sock = connect()
+    sock.sendall(f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: text/xml\r\n"
+                 "Transfer-Encoding: chunked\r\n\r\n".encode())
+    chunks = [envelope] + [filler] * 48
+    try:
+        for data in chunks:
+            sock.sendall(b"%x\r\n%s\r\n" % (len(data), data))
+        sock.sendall(b"0\r\n\r\n")
+    except OSError as error:
+        return f"failed while sending: {error}"
+    answer = read_until_closed(sock, limit=20)
+    if answer == "open":
+        return "open"
+    head = answer.split("\r\n\r\n", 1)[0].split("\r\n")
+    connection = next((line.split(":", 1)[1].strip() for line in head[1:] if line.lower().startswith("connection:")), None)
+    return f"{head[0]} Connection: {connection}"
+
+
 def http10():
     sock = connect()
     sock.sendall(b"GET /health HTTP/1.0\r\n\r\n")
     return read_until_closed(sock, limit=10)
 
 
-scenarios = {f.__name__: f for f in (slowhead, stallbody, idle, silent, flood, stalled, quiet, early413, http10)}
+scenarios = {f.__name__: f for f in (slowhead, stallbody, idle, silent, flood, stalled, quiet, early413, http10, chunked413)}
 before = {"fds": fds(), "rss": rss_kb()}
 watcher = Watcher()
 watcher.start()
