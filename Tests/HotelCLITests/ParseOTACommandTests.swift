@@ -18,6 +18,7 @@ struct ParseOTACommandTests {
         #expect(Set(responses) == Set(Self.samples(expected: "csv")))
         let several = [
             "avail-several-roomstays-soap12", "avail-response-soap11", "avail-response-soap12", "avail-ota-prefix-soapenv-soap11",
+            "avail-interleaved-soap11", "avail-interleaved-prefixes-soap12",
         ]
         for name in several {
             #expect(Self.samples(expected: "json").contains(name), "\(name) has no .expected.json")

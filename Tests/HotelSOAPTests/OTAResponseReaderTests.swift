@@ -78,12 +78,40 @@ struct OTAResponseReaderTests {
         #expect(error?.description.contains("must be after Start") == true)
     }
 
+    @Test("RoomStays of one hotel apart from each other (A, B, A, C, B) are one hotel: first-seen order, cheapest total, every room")
+    func interleaved() throws {
+        let (page, _) = try Self.read("avail-interleaved-prefixes-soap12.xml")
+        #expect(page.hotels.map(\.id) == ["LIS300", "LIS200", "LIS100"])
+        #expect(page.hotels.map(\.price.amountText) == ["140.00", "150.00", "99.00"])
+        #expect(
+            page.hotels.map { $0.rooms.map(\.total.amountText) } == [["165.00", "140.00"], ["210.00", "150.00"], ["99.00", "110.00"]])
+        #expect(page.next == .token("NEXT-7"))
+    }
+
+    @Test("past the hotels it may hold, the oldest goes out early and a later RoomStay of it is a warning, never a second row")
+    func heldBound() throws {
+        // Five hotels, A's second RoomStay after four others: with room for three, A has
+        // already gone out by then.
+        let stays = ["A", "B", "C", "D", "A"].enumerated().map { i, code in
+            "<RoomStay><Total AmountAfterTax=\"\(100 + i)\" CurrencyCode=\"EUR\"/><BasicPropertyInfo HotelCode=\"\(code)\" HotelName=\"\(code)\"/></RoomStay>"
+        }
+        let xml =
+            #"<s:Envelope xmlns:s="http://schemas.xmlsoap.org/soap/envelope/"><s:Body><OTA_HotelAvailRS xmlns="http://www.opentravel.org/OTA/2003/05"><Success/><RoomStays>"#
+            + stays.joined() + "</RoomStays></OTA_HotelAvailRS></s:Body></s:Envelope>"
+        var ids: [String] = []
+        let reader = OTAAvailResponseReader(maxHeld: 3, onHotel: { ids.append($0.id) })
+        try reader.feed(Array(xml.utf8))
+        _ = try reader.finish()
+        #expect(ids == ["A", "B", "C", "D"])
+        #expect(reader.warnings.count == 1 && reader.warnings[0].text.contains("hotel A"), "\(reader.warnings)")
+    }
+
     @Test("the same hotels whatever the chunk boundaries", arguments: [1, 7, 100])
     func chunked(_ size: Int) throws {
         for file in [
             "avail-several-roomstays-soap12.xml", "avail-default-ns-pos-tpa-soap11.xml", "avail-response-soap11.xml",
             "avail-ota-prefix-soapenv-soap11.xml", "avail-invalid-order-no-version-soap11.xml",
-            "avail-invalid-unknown-element-soap12.xml",
+            "avail-invalid-unknown-element-soap12.xml", "avail-interleaved-soap11.xml", "avail-interleaved-prefixes-soap12.xml",
         ] {
             #expect(try Self.read(file, chunk: size).page == Self.read(file).page)
         }

@@ -42,8 +42,9 @@ extension OTAAvailResponseBuilder {
 
     /// What one `RoomStay` says about its hotel.
     struct Stay {
-        /// Its `HotelCode` is the pending hotel's (same bytes): its `BasicPropertyInfo` was skipped.
-        var ofPending = false
+        /// Where its hotel is held, when an earlier `RoomStay` had the same `HotelCode`
+        /// bytes: its `BasicPropertyInfo` was skipped.
+        var heldAt: Int?
         var code: String?
         var name = ""
         /// The `AddressLine`s that are not blank, joined by ", " as they come (no array per hotel).

@@ -4,10 +4,14 @@ import Foundation
 /// `SOAPMessageHandler` forwards to it from the root's start tag to its end tag.
 ///
 /// OTA has no hotel element: a hotel is the `BasicPropertyInfo` of its `RoomStay`s, one
-/// per room type or rate. Consecutive `RoomStay`s with the same `HotelCode` are one hotel,
-/// priced at the cheapest `Total`, with every `RoomRate` (or `RoomStay`) as a `RoomOffer`
-/// in `rooms`; it is handed out when a `RoomStay` of another hotel ends, or `RoomStays`
-/// does, so memory stays flat however many hotels there are. Unknown elements
+/// per room type or rate. Every `RoomStay` with the same `HotelCode` is one hotel, in any
+/// order (a partner sorting by price interleaves them: A, B, A, C, B), priced at the
+/// cheapest `Total`, with every `RoomRate` (or `RoomStay`) as a `RoomOffer` in `rooms`.
+/// Hotels are therefore held until `RoomStays` ends and handed out then, in the order of
+/// their first `RoomStay`: memory is one page's hotels. A page of more than `maxHeld`
+/// hotels hands out its oldest as it goes, so memory stays bounded whatever a partner
+/// sends; a `RoomStay` arriving after its hotel was handed out that way is reported in
+/// ``warnings`` instead of splitting the hotel into two rows. Unknown elements
 /// (`TPA_Extensions`, `Rates` details, other namespaces) are skipped with their subtree,
 /// as partners add their own.
 ///
@@ -47,14 +51,25 @@ final class OTAAvailResponseBuilder: OTASubtreeReader {
     @exclusivity(unchecked) private var rates: [Rate] = []
     /// The current `RoomStay`'s `HotelCode`, as its bytes.
     @exclusivity(unchecked) private var stayCode: [UInt8] = []
-    /// The hotel whose `RoomStay`s are being read; handed out when another one starts.
-    @exclusivity(unchecked) private var pending: Hotel?
-    /// `pending`'s `HotelCode` as its bytes: a `RoomStay` of the same hotel is told by them.
-    @exclusivity(unchecked) private var pendingCode: [UInt8] = []
+    /// This page's hotels, in the order of their first `RoomStay`; nil once handed out early.
+    @exclusivity(unchecked) private var held: [Hotel?] = []
+    /// The first entry of `held` not handed out yet.
+    @exclusivity(unchecked) private var firstHeld = 0
+    /// Each held hotel's position in `held`, by its `HotelCode`'s bytes.
+    @exclusivity(unchecked) private var heldIndex: [[UInt8]: Int] = [:]
+    /// The position of the last hotel a `RoomStay` belonged to: a grouped response's next
+    /// `RoomStay` is told by comparing bytes, without hashing.
+    @exclusivity(unchecked) private var lastHeld = -1
+    @exclusivity(unchecked) private var lastHeldCode: [UInt8] = []
+    /// Codes handed out before their page ended (past `maxHeld`), to report a late `RoomStay`.
+    @exclusivity(unchecked) private var handedOutEarly: Set<[UInt8]> = []
+    /// The most hotels held at once (a page of 10,000 hotels is about 10 MB).
+    let maxHeld: Int
 
     /// A partner may answer with a SOAP fault instead of `Errors`.
-    init(onHotel: ((HotelInfo) throws -> Void)?) {
+    init(onHotel: ((HotelInfo) throws -> Void)?, maxHeld: Int = 10_000) {
         self.onHotel = onHotel
+        self.maxHeld = max(1, maxHeld)
         super.init(rootName: OTA.availResponse, acceptsFault: true)
     }
 
@@ -165,7 +180,7 @@ final class OTAAvailResponseBuilder: OTASubtreeReader {
             let name = collectedText(interned: true)
             if !name.isEmpty { roomTypes[roomTypes.count - 1].name = name }
         case .RoomStay: try endRoomStay()
-        case .RoomStays: try emitPending()
+        case .RoomStays: try emitHeld()
         default: break
         }
     }
@@ -196,7 +211,7 @@ final class OTAAvailResponseBuilder: OTASubtreeReader {
     }
 
     /// Reads the stay's `HotelCode` and, for a new hotel, its name; true when the code is
-    /// the pending hotel's, whose facts are known: the caller skips the element then.
+    /// a held hotel's, whose facts are known: the caller skips the element then.
     private func startProperty(_ attributes: SAXAttributes) -> Bool {
         var code: UnsafeBufferPointer<UInt8>?
         var name: UnsafeBufferPointer<UInt8>?
@@ -216,14 +231,24 @@ final class OTAAvailResponseBuilder: OTASubtreeReader {
         }
         let bytes = code.trimmingXMLSpace
         stayCode.append(contentsOf: bytes)
-        if let pending, stayCode == pendingCode {
-            stay.ofPending = true
-            stay.code = pending.stay.code
+        if let index = heldPosition(of: stayCode), let hotel = held[index] {
+            stay.heldAt = index
+            stay.code = hotel.stay.code
             return true
         }
         stay.code = trimmed(code)
         stay.name = name.map(SAXAttributes.string) ?? ""
         return false
+    }
+
+    /// Where the hotel with these code bytes is held, if it is.
+    @inline(__always)
+    private func heldPosition(of code: [UInt8]) -> Int? {
+        if lastHeld >= 0, code == lastHeldCode, held[lastHeld] != nil { return lastHeld }
+        guard let index = heldIndex[code] else { return nil }
+        lastHeld = index
+        lastHeldCode = code
+        return index
     }
 
     // MARK: Hotels
@@ -234,19 +259,51 @@ final class OTAAvailResponseBuilder: OTASubtreeReader {
                 .invalidValue, line: 0, reason: "RoomStay/BasicPropertyInfo/@HotelCode is required", field: "BasicPropertyInfo/@HotelCode")
         }
         let price = stay.total ?? stay.rateTotal
-        // Codes are compared as strings too: canonically equal spellings are the same hotel.
-        if stay.ofPending || pending?.stay.code == code {
-            pending!.price = cheaper(pending!.price, price)
-            addOffers(to: &pending!.rooms)
+        if let index = stay.heldAt {
+            held[index]!.price = cheaper(held[index]!.price, price)
+            addOffers(to: &held[index]!.rooms)
             return
         }
-        try emitPending()
+        if handedOutEarly.contains(stayCode) {
+            var late = OTAMessageNote()
+            late.text =
+                "hotel \(code) has RoomStays more than \(maxHeld) hotels apart: its row was written before this one (\(price.map { "\($0.money)" } ?? "no price")) arrived"
+            warnings.append(late)
+            return
+        }
         var rooms: [RoomOffer] = []
         // Room types per hotel are few: one allocation instead of one per doubling.
         rooms.reserveCapacity(4)
         addOffers(to: &rooms)
-        pending = Hotel(stay: stay, price: price, rooms: rooms)
-        swap(&pendingCode, &stayCode)
+        heldIndex[stayCode] = held.count
+        lastHeld = held.count
+        lastHeldCode = stayCode
+        held.append(Hotel(stay: stay, price: price, rooms: rooms))
+        if held.count - firstHeld > maxHeld { try emitOldest() }
+    }
+
+    /// Hands out the hotel held longest, before its page ends (past `maxHeld`).
+    private func emitOldest() throws {
+        guard firstHeld < held.count, let hotel = held[firstHeld].take(), let code = hotel.stay.code else { return }
+        let bytes = Array(code.utf8)
+        heldIndex[bytes] = nil
+        handedOutEarly.insert(bytes)
+        firstHeld += 1
+        try emit(hotel)
+    }
+
+    /// Hands out every hotel held, in order, and starts the next page empty.
+    private func emitHeld() throws {
+        defer {
+            held.removeAll(keepingCapacity: true)
+            heldIndex.removeAll(keepingCapacity: true)
+            handedOutEarly.removeAll()
+            firstHeld = 0
+            lastHeld = -1
+        }
+        for index in firstHeld..<held.count {
+            if let hotel = held[index].take() { try emit(hotel) }
+        }
     }
 
     /// The stay's offers: one per `RoomRate` that has a price (the stay's `Total` stands in
@@ -273,8 +330,8 @@ final class OTAAvailResponseBuilder: OTASubtreeReader {
         }
     }
 
-    private func emitPending() throws {
-        guard let hotel = pending.take(), let code = hotel.stay.code else { return }
+    private func emit(_ hotel: Hotel) throws {
+        guard let code = hotel.stay.code else { return }
         guard let price = hotel.price else {
             throw SOAPParseError(
                 .invalidValue, line: 0, reason: "hotel \(code) has no RoomStay/Total with AmountAfterTax or AmountBeforeTax",

@@ -2,8 +2,9 @@
 /// `HotelInfo`s, with the same streaming parser and limits as the contract's messages
 /// (`SOAPMessageParser`), as `OTAAvailRequestReader` reads requests.
 ///
-/// A hotel is the `BasicPropertyInfo` of consecutive `RoomStay`s with the same
-/// `HotelCode`, priced at their cheapest `Total`. `Errors` throw ``OTAErrorResponse``
+/// A hotel is the `BasicPropertyInfo` of every `RoomStay` with the same `HotelCode`,
+/// in any order, priced at their cheapest `Total`: a page's hotels are handed out when its
+/// `RoomStays` ends (see `OTAAvailResponseBuilder`). `Errors` throw ``OTAErrorResponse``
 /// from `finish`, a SOAP fault throws `SOAPFault`, malformed XML or another Body element
 /// `SOAPParseError`. `Warnings` beside `Success` are in ``warnings`` after `finish`.
 ///
@@ -17,10 +18,14 @@ public final class OTAAvailResponseReader: SOAPResponseReader {
     private let builder: OTAAvailResponseBuilder
     private let parser: SOAPMessageParser
 
-    /// - Parameter onHotel: called with each hotel as soon as its last `RoomStay` was
-    ///   read; when given, hotels are not collected into the page.
-    public init(limits: SOAPMessageParser.Limits = .default, onHotel: ((HotelInfo) throws -> Void)? = nil) {
-        builder = OTAAvailResponseBuilder(onHotel: onHotel)
+    /// - Parameters:
+    ///   - onHotel: called with each hotel once its page's `RoomStays` ended (a hotel's
+    ///     `RoomStay`s need not be next to each other); when given, hotels are not collected
+    ///     into the page.
+    ///   - maxHeld: the most hotels held while a page is read; past it the oldest go out
+    ///     early (memory stays bounded whatever a partner sends).
+    public init(limits: SOAPMessageParser.Limits = .default, maxHeld: Int = 10_000, onHotel: ((HotelInfo) throws -> Void)? = nil) {
+        builder = OTAAvailResponseBuilder(onHotel: onHotel, maxHeld: maxHeld)
         parser = SOAPMessageParser(limits: limits, ota: builder)
     }
 
