@@ -56,10 +56,15 @@ extension HotelSearchClient {
     func transfer(_ soap: SOAPRequest, consume: (ByteBuffer) throws -> Void) async throws -> Transfer {
         var url = configuration.endpoint.absoluteString
         let cache = configuration.cache
-        let key = cache?.key(for: soap, endpoint: configuration.endpoint, dialect: dialect.name)
+        let principal = configuration.credentials.map(ResponseCache.Principal.user) ?? .anonymous
+        let key = cache?.key(for: soap, endpoint: configuration.endpoint, dialect: dialect.name, principal: principal)
         let cached = key.flatMap { cache?.load($0) }
+        /// The entry's body, read from disk in pieces: never whole in memory.
+        func replay(_ entry: ResponseCache.Entry) throws {
+            try entry.read { piece in try consume(ByteBuffer(bytes: piece)) }
+        }
         if let cached, configuration.offline || cached.isFresh(at: Date()) {
-            try consume(ByteBuffer(bytes: cached.body))
+            try replay(cached)
             return Transfer(status: 200, delivery: .cached(age: cached.age(at: Date()), stale: !cached.isFresh(at: Date())), commit: nil)
         }
         if configuration.offline { throw HotelClientError.notCached(url) }
@@ -80,7 +85,7 @@ extension HotelSearchClient {
         /// The stale entry stands in for an answer the service could not give.
         func staleIfError(_ error: HotelClientError) throws -> Transfer? {
             guard let cached, error.code.kind == .network || error.code.kind == .timeout || (error.status ?? 0) >= 500 else { return nil }
-            try consume(ByteBuffer(bytes: cached.body))
+            try replay(cached)
             return Transfer(status: 200, delivery: .stale(age: cached.age(at: Date()), because: error), commit: nil)
         }
 
@@ -101,38 +106,52 @@ extension HotelSearchClient {
                 }
                 if status == 304, let cached, let key, let cache {
                     // Unchanged: the entry is the answer, fresh again for as long as the service now says.
-                    let refreshed = ResponseCache.Entry(
-                        storedAt: Date(), maxAge: Self.maxAge(response.headers) ?? cached.maxAge,
-                        etag: response.headers.first(name: "ETag") ?? cached.etag, body: cached.body)
-                    cache.storeInBackground(key, refreshed)
                     delivered = true
-                    try consume(ByteBuffer(bytes: cached.body))
+                    try replay(cached)
+                    cache.refresh(
+                        key, cached, storedAt: Date(), maxAge: Self.maxAge(response.headers) ?? cached.maxAge,
+                        etag: response.headers.first(name: "ETag") ?? cached.etag)
                     return Transfer(status: 200, delivery: .revalidated, commit: nil)
                 }
                 let contentType = response.headers.first(name: "Content-Type")?.lowercased() ?? ""
                 let isSOAP = contentType.contains("xml")
                 if status == 200 || (status == 500 && isSOAP) || (status >= 400 && isSOAP && status != 503) {
-                    // Only whole 200 answers are kept, and only what the service allows.
-                    let keeping =
-                        status == 200 && key != nil && !(response.headers.first(name: "Cache-Control")?.contains("no-store") ?? false)
-                    var kept: [UInt8] = []
+                    // Only whole 200 answers are kept, and only what the service allows; the
+                    // body goes to disk as it streams, never collected in memory.
+                    let recording: ResponseCache.Recording? =
+                        if status == 200, let key, let cache,
+                            !(response.headers.first(name: "Cache-Control")?.contains("no-store") ?? false)
+                        {
+                            cache.record(
+                                key, storedAt: Date(), maxAge: Self.maxAge(response.headers) ?? 0,
+                                etag: response.headers.first(name: "ETag"),
+                                expectedBytes: response.headers.first(name: "Content-Encoding") == nil
+                                    ? response.headers.first(name: "Content-Length").flatMap(Int.init) : nil)
+                        } else { nil }
                     var received = 0
-                    for try await chunk in response.body {
-                        received += chunk.readableBytes
-                        if received > configuration.maxResponseSize {
-                            throw HotelClientError.responseTooLarge(url, limit: configuration.maxResponseSize)
-                        }
+                    let limit = configuration.maxResponseSize
+                    func take(_ bytes: UnsafeRawBufferPointer) throws {
+                        received += bytes.count
+                        if received > limit { throw HotelClientError.responseTooLarge(url, limit: limit) }
                         delivered = true
-                        if keeping { kept.append(contentsOf: chunk.readableBytesView) }
-                        try consume(chunk)
+                        recording?.append(bytes)
+                        try consume(ByteBuffer(bytes: bytes))
                     }
+                    let inflater = try Inflater.Encoding(header: response.headers.first(name: "Content-Encoding")).map(Inflater.init)
+                    for try await chunk in response.body {
+                        if let inflater {
+                            try chunk.withUnsafeReadableBytes { try inflater.feed($0, take) }
+                        } else {
+                            received += chunk.readableBytes
+                            if received > limit { throw HotelClientError.responseTooLarge(url, limit: limit) }
+                            delivered = true
+                            chunk.withUnsafeReadableBytes { recording?.append($0) }
+                            try consume(chunk)
+                        }
+                    }
+                    try inflater?.finish()
                     var commit: (@Sendable () -> Void)?
-                    if keeping, let key, let cache {
-                        let entry = ResponseCache.Entry(
-                            storedAt: Date(), maxAge: Self.maxAge(response.headers) ?? 0, etag: response.headers.first(name: "ETag"),
-                            body: kept)
-                        commit = { cache.storeInBackground(key, entry) }
-                    }
+                    if let recording { commit = { recording.commit() } }
                     return Transfer(status: status, delivery: .network, commit: commit)
                 }
                 let body = try await response.body.collect(upTo: 64 * 1024)
@@ -144,6 +163,8 @@ extension HotelSearchClient {
                 }
                 if let stale = try staleIfError(error) { return stale }
                 throw error
+            } catch let failure as Inflater.Failure {
+                throw SOAPParseError(.malformed, line: 0, reason: failure.reason).from(url)
             } catch {
                 let mapped = await TransportFailure.map(
                     error, url: url, timeout: configuration.timeout, maxResponseSize: configuration.maxResponseSize)

@@ -68,19 +68,9 @@ public struct HotelSearchClient: Sendable {
         _ configuration: Configuration, logger: Logger = Logger(label: "hotels.client"),
         _ body: (HotelSearchClient) async throws -> Result
     ) async throws -> Result {
-        let outcome: Swift.Result<Result, any Error>
-        do {
-            outcome = .success(
-                try await HTTPClient.withHTTPClient(configuration: httpConfiguration(for: configuration)) { http in
-                    try await body(HotelSearchClient(configuration: configuration, http: http, logger: logger))
-                })
-        } catch {
-            outcome = .failure(error)
+        try await HTTPClient.withHTTPClient(configuration: httpConfiguration(for: configuration)) { http in
+            try await body(HotelSearchClient(configuration: configuration, http: http, logger: logger))
         }
-        // Responses still on their way to the cache: on disk before the caller (and the
-        // process) moves on, also after an error.
-        await configuration.cache?.flush()
-        return try outcome.get()
     }
 
     static func httpConfiguration(for configuration: Configuration) -> HTTPClient.Configuration {
@@ -100,9 +90,10 @@ public struct HotelSearchClient: Sendable {
         // AsyncHTTPClient would follow https → http and other hosts with the same body: with a
         // WS-Security header in it, `transfer` decides each hop itself.
         if configuration.credentials != nil { http.redirectConfiguration = .disallow }
-        // gzip/deflate bodies are inflated in the pipeline; the cap is on the inflated size,
-        // so a small compressed bomb fails like any oversized response.
-        http.decompression = .enabled(limit: .size(configuration.maxResponseSize))
+        // gzip/deflate bodies are inflated by `transfer` (``Inflater``) in 64 KiB pieces: the
+        // pipeline's decompressor inflates each network read whole, so a bomb's first read
+        // alone took tens of megabytes. The cap is on the inflated size.
+        http.decompression = .disabled
         http.proxy = ProxyEnvironment.proxy(for: configuration.endpoint)
         http.tlsConfiguration = configuration.trustRoots.tlsConfiguration
         return http
@@ -139,10 +130,9 @@ public struct HotelSearchClient: Sendable {
     /// page this way while the current one is still being written.
     public func prefetchSearchPage(_ query: HotelQuery, page: PageRequest) async throws -> PrefetchedResponse {
         let request = try dialect.searchRequest(query, page: page, version: configuration.version)
-        let sink = ByteCollector()
-        let exchange = try await transfer(request) { chunk in sink.append(chunk) }
-        return PrefetchedResponse(
-            chunks: sink.chunks, dialect: dialect, source: configuration.endpoint.absoluteString, transfer: exchange)
+        let body = SpilledBody()
+        let exchange = try await transfer(request) { chunk in try body.append(chunk) }
+        return PrefetchedResponse(body: body, dialect: dialect, source: configuration.endpoint.absoluteString, transfer: exchange)
     }
 
     // MARK: Transport
@@ -183,17 +173,14 @@ public struct HotelSearchClient: Sendable {
 
 /// A whole search response fetched ahead of time; `read` treats it like a streamed one.
 public struct PrefetchedResponse: Sendable {
-    /// The body as it arrived, chunk by chunk: kept as NIO gave it, never copied into one
-    /// array (that copy and its regrowth were a sixth of `search --all`).
-    let chunks: [ByteBuffer]
+    /// The body as it arrived: its first megabyte in memory as NIO gave it (never copied into
+    /// one array: that copy and its regrowth were a sixth of `search --all`), the rest on disk.
+    let body: SpilledBody
     let dialect: any SOAPDialect
     /// The URL it came from, for errors.
     let source: String
     /// How it was come by; its `commit` stores it once read.
     let transfer: HotelSearchClient.Transfer
-
-    /// The whole body.
-    public var body: [UInt8] { chunks.flatMap { $0.readableBytesView } }
 
     /// Feeds the body to the dialect's reader in pieces of at least 64 KiB: large chunks as
     /// they are, small ones gathered first (each feed costs a switch to the parser's stack).
@@ -202,12 +189,12 @@ public struct PrefetchedResponse: Sendable {
         let piece = 64 * 1024
         do {
             var gathered: [UInt8] = []
-            for chunk in chunks {
-                if gathered.isEmpty && chunk.readableBytes >= piece {
-                    try chunk.withUnsafeReadableBytes { try reader.feed($0) }
-                    continue
+            try body.read { chunk in
+                if gathered.isEmpty && chunk.count >= piece {
+                    try reader.feed(chunk)
+                    return
                 }
-                gathered.append(contentsOf: chunk.readableBytesView)
+                gathered.append(contentsOf: chunk)
                 if gathered.count >= piece {
                     try gathered.withUnsafeBytes { try reader.feed($0) }
                     gathered.removeAll(keepingCapacity: true)
@@ -222,9 +209,4 @@ public struct PrefetchedResponse: Sendable {
             throw error.from(source)
         }
     }
-}
-
-final class ByteCollector {
-    private(set) var chunks: [ByteBuffer] = []
-    func append(_ chunk: ByteBuffer) { chunks.append(chunk) }
 }

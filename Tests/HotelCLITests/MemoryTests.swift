@@ -52,13 +52,56 @@ struct MemoryTests {
         #expect(run.maxRSSKiB < 100 * 1024, "peak RSS \(run.maxRSSKiB / 1024) MB")
     }
 
-    @Test("over the network, a gzip body whose one field inflates to 4 GB: exit 65 naming the field, peak RSS under 100 MB")
-    func gzipBomb() async throws {
-        let server = try await ScriptedServer("gzipbomb")
-        let run = try await HotelsBinary.measure(["search", "--endpoint", server.url, "--city", "Oslo"])
+    /// A cache directory of its own, so what one test keeps or leaves is its own to check.
+    static func freshCache() throws -> (environment: [String: String], responses: URL) {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("mem-cache-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        return (["XDG_CACHE_HOME": root.path], root.appendingPathComponent("hotelsearch/responses"))
+    }
+
+    /// What is left in a cache directory: entries and temporary files.
+    static func leftovers(_ responses: URL) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: responses.path)) ?? []).sorted()
+    }
+
+    @Test(
+        "cache on (default flags), compressed bombs whose one field inflates past 1 GiB: exit 65 naming the field, peak RSS under 64 MB",
+        arguments: ["gzipbomb", "deflatebomb"])
+    func compressedBomb(_ mode: String) async throws {
+        let server = try await ScriptedServer(mode, "1")
+        let cache = try Self.freshCache()
+        let run = try await HotelsBinary.measure(["search", "--endpoint", server.url, "--city", "Oslo"], environment: cache.environment)
         #expect(run.status == 65)
         #expect(run.stderr.contains("Name is longer than 1048576 bytes"), "\(run.stderr)")
         #expect(run.stderr.contains(server.url), "the message names the URL: \(run.stderr)")
-        #expect(run.maxRSSKiB > 0 && run.maxRSSKiB < 100 * 1024, "peak RSS \(run.maxRSSKiB / 1024) MB")
+        #expect(run.maxRSSKiB > 0 && run.maxRSSKiB < 64 * 1024, "peak RSS \(run.maxRSSKiB / 1024) MB")
+        #expect(Self.leftovers(cache.responses).isEmpty, "a refused response was kept: \(Self.leftovers(cache.responses))")
+    }
+
+    @Test("cache on (default flags), a 400 MB response: every row, peak RSS under 64 MB, nothing kept past the entry limit")
+    func largeResponse() async throws {
+        let server = try await ScriptedServer("big", "400")
+        let cache = try Self.freshCache()
+        let run = try await HotelsBinary.measure(
+            ["search", "--endpoint", server.url, "--city", "Seoul", "--format", "tsv"], environment: cache.environment,
+            discardingOutput: true)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.maxRSSKiB > 0 && run.maxRSSKiB < 64 * 1024, "peak RSS \(run.maxRSSKiB / 1024) MB")
+        #expect(Self.leftovers(cache.responses).isEmpty, "kept or left behind: \(Self.leftovers(cache.responses))")
+    }
+
+    @Test("cache on (default flags), search --all over 1,000 pages: every row once, each page kept, peak RSS under 64 MB")
+    func thousandPageWalk() async throws {
+        let server = try await LiveServer.start()
+        let cache = try Self.freshCache()
+        let run = try await HotelsBinary.measure(
+            ["search", "--endpoint", server.endpoint, "--all", "--page-size", "3", "--format", "tsv"], environment: cache.environment)
+        #expect(run.status == 0, "\(run.stderr)")
+        let lines = run.stdout.split(separator: "\n")
+        #expect(lines.count == 3001, "a header and 3,000 rows")
+        #expect(Set(lines.map { $0.prefix { $0 != "\t" } }).count == 3001, "a row twice")
+        #expect(run.maxRSSKiB > 0 && run.maxRSSKiB < 64 * 1024, "peak RSS \(run.maxRSSKiB / 1024) MB")
+        let entries = Self.leftovers(cache.responses)
+        #expect(entries.filter { $0.hasSuffix(".response") }.count == 1000 && !entries.contains { $0.hasSuffix(".tmp") })
     }
 }

@@ -18,12 +18,18 @@ struct ResponseCacheTests {
         var environment: [String: String] { ["XDG_CACHE_HOME": cacheHome.path] }
         var cache: ResponseCache { ResponseCache(directory: cacheHome.appendingPathComponent("hotelsearch/responses")) }
 
-        static func make(maxAge: Int) async throws -> Setup {
+        static func make(maxAge: Int, serverArguments: [String] = []) async throws -> Setup {
             let root = FileManager.default.temporaryDirectory.appendingPathComponent("cache-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
             let log = root.appendingPathComponent("server.log")
-            let server = try await LiveServer.start(arguments: ["--max-age", String(maxAge)], log: log)
+            let server = try await LiveServer.start(arguments: ["--max-age", String(maxAge)] + serverArguments, log: log)
             return Setup(cacheHome: root.appendingPathComponent("xdg"), log: log, server: server)
+        }
+
+        /// The server's log lines for requests to `/soap`, refused ones included, in order.
+        var soapRequests: [String] {
+            ((try? String(contentsOf: log, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+                .filter { $0.contains("path=/soap") }
         }
 
         /// The server's log lines for SearchHotels requests, in order.
@@ -112,12 +118,12 @@ struct ResponseCacheTests {
         let files = try FileManager.default.contentsOfDirectory(at: setup.cache.directory, includingPropertiesForKeys: nil)
         let entry = try #require(files.first { $0.pathExtension == "response" })
         for garbage in [
-            Data("hotelsearch-response-cache 1\n{\"bodyBytes\":99".utf8), Data((0..<300).map { _ in UInt8.random(in: 0...255) }), Data(),
+            Data("hotelsearch-response-cache 2\n{\"bodyBytes\":99".utf8), Data((0..<300).map { _ in UInt8.random(in: 0...255) }), Data(),
         ] {
             try garbage.write(to: entry)
             let again = try await setup.search()
             #expect(again.status == 0 && again.stdout == first.stdout, "\(again.stderr)")
-            #expect(ResponseCache.decode(Array(try Data(contentsOf: entry))) != nil, "the entry was not rewritten")
+            #expect(ResponseCache.isWholeEntry(entry), "the entry was not rewritten")
         }
         try await waitUntil("a request per corrupt entry") { setup.searches.count == 4 }
     }
@@ -137,7 +143,7 @@ struct ResponseCacheTests {
         let files = try FileManager.default.contentsOfDirectory(at: setup.cache.directory, includingPropertiesForKeys: nil)
         #expect(files.filter { $0.pathExtension == "response" }.count == 12)
         #expect(!files.contains { $0.pathExtension == "tmp" }, "a temporary file was left behind")
-        for file in files { #expect(ResponseCache.decode(Array(try Data(contentsOf: file))) != nil, "\(file.lastPathComponent)") }
+        for file in files { #expect(ResponseCache.isWholeEntry(file), "\(file.lastPathComponent)") }
     }
 
     @Test("signed requests share one entry: the WS-Security nonce and time are not part of the key")
@@ -152,68 +158,118 @@ struct ResponseCacheTests {
         #expect(verifier.entries.count == 1, "the second signed search was sent: \(verifier.entries)")
     }
 
+    @Test("entries belong to who asked: no credentials, another user and a wrong password each reach the service and get its answer")
+    func principal() async throws {
+        let users = FileManager.default.temporaryDirectory.appendingPathComponent("cache-users-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: users) }
+        #expect(FileManager.default.createFile(atPath: users.path, contents: Data("alice:alice-secret\nbob:bob-secret\n".utf8)))
+        #expect(chmod(users.path, 0o600) == 0)
+        let setup = try await Setup.make(maxAge: 600, serverArguments: ["--users", users.path])
+        func search(_ user: String?, _ password: String?) async throws -> HotelsBinary.Result {
+            var environment = setup.environment
+            environment["HOTELS_PASSWORD"] = password
+            return try await HotelsBinary.run(
+                ["search", "--endpoint", setup.server.endpoint, "--city", "Paris", "--limit", "5"]
+                    + (user.map { ["--username", $0] } ?? []),
+                environment: environment)
+        }
+        let alice = try await search("alice", "alice-secret")
+        #expect(alice.status == 0 && alice.stdout.split(separator: "\n").count == 6, "\(alice.stderr)")
+        try await waitUntil("alice's search reached the service") { setup.soapRequests.count == 1 }
+        let again = try await search("alice", "alice-secret")
+        #expect(again.status == 0 && again.stdout == alice.stdout)
+        #expect(setup.soapRequests.count == 1, "alice's second search was not answered from her entry")
+
+        let anonymous = try await search(nil, nil)
+        #expect(anonymous.status == 3 && anonymous.stdout.isEmpty, "no credentials got rows: \(anonymous.stdout)")
+        #expect(anonymous.stderr.contains("FailedAuthentication"), "\(anonymous.stderr)")
+        try await waitUntil("the search without credentials reached the service") { setup.soapRequests.count == 2 }
+
+        let wrong = try await search("alice", "not-her-secret")
+        #expect(wrong.status == 3 && wrong.stdout.isEmpty, "a wrong password got rows: \(wrong.stdout)")
+        try await waitUntil("the wrong password reached the service") { setup.soapRequests.count == 3 }
+
+        let bob = try await search("bob", "bob-secret")
+        #expect(bob.status == 0 && bob.stdout == alice.stdout, "\(bob.stderr)")
+        try await waitUntil("bob's search reached the service") { setup.soapRequests.count == 4 }
+        #expect(setup.cache.stats().entries == 2, "one entry each for alice and bob, none for the refused")
+    }
+
     @Test("the size cap: least recently used entries go first")
     func leastRecentlyUsed() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lru-\(UUID().uuidString)")
-        let cache = ResponseCache(directory: directory, capacity: 10_000)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // Each entry is 1,000 bytes of body and the 512-byte header: 1,512 on disk.
+        let cache = ResponseCache(directory: directory, capacity: 16_000)
         let body = [UInt8](repeating: 65, count: 1_000)
-        let request = { (i: Int) in SOAPRequest(version: .v11, action: nil, body: Array("request \(i)".utf8)) }
         let endpoint = URL(string: "http://example.test/soap")!
+        let key = { (i: Int) in
+            cache.key(
+                for: SOAPRequest(version: .v11, action: nil, body: Array("request \(i)".utf8)), endpoint: endpoint, dialect: "d",
+                principal: .anonymous)
+        }
         for i in 0..<9 {
-            cache.store(
-                cache.key(for: request(i), endpoint: endpoint, dialect: "d"), .init(storedAt: Date(), maxAge: 60, etag: nil, body: body))
+            cache.store(key(i), storedAt: Date(), maxAge: 60, etag: nil, body: body)
             // Modification times order the entries; make them distinct.
             try FileManager.default.setAttributes(
                 [.modificationDate: Date(timeIntervalSinceNow: Double(i - 100))],
-                ofItemAtPath: directory.appendingPathComponent(cache.key(for: request(i), endpoint: endpoint, dialect: "d") + ".response")
-                    .path)
+                ofItemAtPath: directory.appendingPathComponent(key(i) + ".response").path)
         }
-        #expect(cache.load(cache.key(for: request(0), endpoint: endpoint, dialect: "d")) != nil)  // 0 is now the most recent
-        for i in 9..<12 {
-            cache.store(
-                cache.key(for: request(i), endpoint: endpoint, dialect: "d"), .init(storedAt: Date(), maxAge: 60, etag: nil, body: body))
-        }
-        #expect(cache.stats().bytes <= 10_000)
-        #expect(cache.load(cache.key(for: request(0), endpoint: endpoint, dialect: "d")) != nil, "the most recently used went")
-        #expect(cache.load(cache.key(for: request(1), endpoint: endpoint, dialect: "d")) == nil, "the least recently used stayed")
-        #expect(cache.load(cache.key(for: request(11), endpoint: endpoint, dialect: "d")) != nil)
+        #expect(cache.load(key(0)) != nil)  // 0 is now the most recent
+        for i in 9..<12 { cache.store(key(i), storedAt: Date(), maxAge: 60, etag: nil, body: body) }
+        #expect(cache.stats().bytes <= 16_000)
+        #expect(cache.load(key(0)) != nil, "the most recently used went")
+        #expect(cache.load(key(1)) == nil, "the least recently used stayed")
+        #expect(cache.load(key(11))?.body == body)
     }
 
-    @Test("stores in the background: a queued entry is loaded at once, every one is on disk after flush, no temporary file left")
-    func backgroundWriter() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bg-\(UUID().uuidString)")
+    @Test("a recording is invisible until committed; abandoned, cut off or over the entry limit it leaves no file")
+    func recording() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rec-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let cache = ResponseCache(directory: directory, capacity: 4 << 20)  // entries up to 1 MiB
+        let piece = [UInt8](repeating: 0x41, count: 100_000)
+        func files() throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() }
+
+        let whole = try #require(cache.record("whole", storedAt: Date(), maxAge: 60, etag: "\"e1\""))
+        for _ in 0..<5 { piece.withUnsafeBytes { whole.append($0) } }
+        #expect(cache.load("whole") == nil, "visible before commit")
+        whole.commit()
+        let entry = try #require(cache.load("whole"))
+        #expect(entry.bodyBytes == 500_000 && entry.etag == "\"e1\"" && entry.body == Array(repeating: 0x41, count: 500_000))
+        var pieces = 0
+        try entry.read {
+            #expect($0.count <= 64 * 1024)
+            pieces += 1
+        }
+        #expect(pieces == 8)
+
+        do {
+            let cut = try #require(cache.record("cut", storedAt: Date(), maxAge: 60, etag: nil))
+            piece.withUnsafeBytes { cut.append($0) }
+        }  // dropped without commit, as when the reader throws
+        let tooLarge = try #require(cache.record("large", storedAt: Date(), maxAge: 60, etag: nil))
+        for _ in 0..<11 { piece.withUnsafeBytes { tooLarge.append($0) } }
+        #expect(!tooLarge.isRecording)
+        tooLarge.commit()
+        #expect(cache.record("declared", storedAt: Date(), maxAge: 60, etag: nil, expectedBytes: 2 << 20) == nil)
+        #expect(cache.load("cut") == nil && cache.load("large") == nil)
+        let left = try files()
+        #expect(left == ["whole.response"], "left behind: \(left)")
+    }
+
+    @Test("a 304 refreshes the entry's date and validator, body unchanged")
+    func refresh() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ref-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         let cache = ResponseCache(directory: directory)
-        let endpoint = URL(string: "http://example.test/soap")!
-        @Sendable func key(_ i: Int) -> String {
-            cache.key(for: SOAPRequest(version: .v11, action: nil, body: Array("request \(i)".utf8)), endpoint: endpoint, dialect: "d")
-        }
-        @Sendable func entry(_ i: Int) -> ResponseCache.Entry {
-            ResponseCache.Entry(
-                storedAt: Date(timeIntervalSince1970: 1e9), maxAge: 60, etag: "\"\(i)\"",
-                body: Array(repeating: UInt8(i % 250), count: 200_000))
-        }
-        // Four writers at once, 50 entries each: the queue is shared, and each entry is
-        // readable as soon as it is queued.
-        await withTaskGroup(of: Void.self) { group in
-            for writer in 0..<4 {
-                group.addTask {
-                    for i in (writer * 50)..<(writer * 50 + 50) {
-                        cache.storeInBackground(key(i), entry(i))
-                        #expect(cache.load(key(i)) == entry(i))
-                    }
-                }
-            }
-        }
-        await cache.flush()
-        let files = try FileManager.default.contentsOfDirectory(atPath: directory.path)
-        #expect(files.filter { $0.hasSuffix(".response") }.count == 200)
-        #expect(files.filter { $0.hasSuffix(".tmp") }.isEmpty)
-        for i in 0..<200 {
-            let read = try #require(
-                ResponseCache.decode(Array(try Data(contentsOf: directory.appendingPathComponent(key(i) + ".response")))))
-            #expect(read.etag == "\"\(i)\"" && read.body == entry(i).body)
-        }
+        let body = (0..<300_000).map { UInt8($0 % 251) }
+        cache.store("k", storedAt: Date(timeIntervalSince1970: 1e9), maxAge: 0, etag: "\"old\"", body: body)
+        let old = try #require(cache.load("k"))
+        cache.refresh("k", old, storedAt: Date(), maxAge: 60, etag: "\"new\"")
+        let new = try #require(cache.load("k"))
+        #expect(new.isFresh(at: Date()) && new.etag == "\"new\"" && new.body == body)
+        #expect(old.body == body, "an entry loaded before the refresh still reads its own file")
     }
 
     @Test("an OpenTravel request has the same key each time, though its EchoToken and TimeStamp change")
@@ -223,13 +279,10 @@ struct ResponseCacheTests {
         let one = try OTADialect().searchRequest(HotelQuery(city: "Rome"), page: .first(size: 10), version: .v11)
         let two = try OTADialect().searchRequest(HotelQuery(city: "Rome"), page: .first(size: 10), version: .v11)
         #expect(one.body != two.body)
-        #expect(
-            cache.key(for: one, endpoint: endpoint, dialect: "OpenTravel") == cache.key(for: two, endpoint: endpoint, dialect: "OpenTravel")
-        )
+        let key = { (request: SOAPRequest) in cache.key(for: request, endpoint: endpoint, dialect: "OpenTravel", principal: .anonymous) }
+        #expect(key(one) == key(two))
         let other = try OTADialect().searchRequest(HotelQuery(city: "Roma"), page: .first(size: 10), version: .v11)
-        #expect(
-            cache.key(for: one, endpoint: endpoint, dialect: "OpenTravel")
-                != cache.key(for: other, endpoint: endpoint, dialect: "OpenTravel"))
+        #expect(key(one) != key(other))
     }
 
     @Test("the table after a restart with the service stopped: pages seen before, with their age; others marked unavailable")

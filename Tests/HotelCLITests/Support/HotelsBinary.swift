@@ -57,9 +57,12 @@ struct HotelsBinary {
     /// One cache directory for every run of this test process.
     static let cacheHome = FileManager.default.temporaryDirectory.appendingPathComponent("hotels-tests-cache-\(getpid())").path
 
-    static func runBlocking(_ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:], executable: String? = nil)
-        throws -> Result
-    {
+    /// `discardingOutput`: standard output goes to /dev/null (a run that writes hundreds of
+    /// megabytes) and `stdout` is empty.
+    static func runBlocking(
+        _ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:], executable: String? = nil,
+        discardingOutput: Bool = false
+    ) throws -> Result {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("hotels-run-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -77,7 +80,7 @@ struct HotelsBinary {
         var base = ProcessInfo.processInfo.environment
         base["XDG_CACHE_HOME"] = cacheHome
         process.environment = base.merging(environment) { $1 }
-        let out = try FileHandle(forWritingTo: outURL)
+        let out = try FileHandle(forWritingTo: discardingOutput ? URL(fileURLWithPath: "/dev/null") : outURL)
         let err = try FileHandle(forWritingTo: errURL)
         let input = try FileHandle(forReadingFrom: inURL)
         process.standardOutput = out
@@ -96,9 +99,15 @@ struct HotelsBinary {
 
     /// Runs the binary under GNU time and returns its exit status and peak resident memory
     /// (KiB) for that process alone.
-    static func measure(_ arguments: [String]) async throws -> (status: Int32, maxRSSKiB: Int, stderr: String) {
-        let result = try await run(["-f", "maxrss=%M", url.path] + arguments, executable: "/usr/bin/time")
+    static func measure(_ arguments: [String], environment: [String: String] = [:], discardingOutput: Bool = false) async throws -> (
+        status: Int32, maxRSSKiB: Int, stderr: String, stdout: String
+    ) {
+        let result = try await offPool {
+            try runBlocking(
+                ["-f", "maxrss=%M", url.path] + arguments, environment: environment, executable: "/usr/bin/time",
+                discardingOutput: discardingOutput)
+        }
         let line = result.stderr.split(separator: "\n").last { $0.hasPrefix("maxrss=") } ?? "maxrss=-1"
-        return (result.status, Int(line.dropFirst("maxrss=".count)) ?? -1, result.stderr)
+        return (result.status, Int(line.dropFirst("maxrss=".count)) ?? -1, result.stderr, result.stdout)
     }
 }

@@ -19,7 +19,10 @@ Modes: html502 (nginx-style 502 page), stall (accepts, never answers),
        resetfirst URL (relays to URL; the first answer to each distinct request body is cut two
               thirds in with a TCP reset, the next one to it goes through whole),
        drip (the page, one byte every 0.2 s),
-       gzipbomb (a gzip body, ~4 MB per GB, whose one hotel name inflates to 4 GB; compressed as sent).
+       gzipbomb [GB] (a gzip body, ~4 MB per GB, whose one hotel name inflates to GB gigabytes, 4 by default;
+              compressed as sent), deflatebomb [GB] (the same as Content-Encoding: deflate, zlib format),
+       big MB (a valid response of MB megabytes of hotels, chunked, made as it is sent; its hotels are
+              counted in TotalCount, which the client checks nothing against).
 --log FILE appends each request's line and headers (and "body-bytes: N") to FILE.
 """
 import argparse
@@ -235,21 +238,39 @@ def handle(conn):
             for i in range(len(body)):
                 conn.sendall(body[i:i + 1])
                 time.sleep(0.2)  # the scenario itself: always just inside any per-read timeout
-        elif mode == "gzipbomb":
-            # Chunked, compressed as it goes: the client stops long before 4 GB, and
+        elif mode in ("gzipbomb", "deflatebomb"):
+            # Chunked, compressed as it goes: the client stops long before the end, and
             # its hanging up ends this loop.
-            conn.sendall(b"HTTP/1.1 200 OK\r\nContent-Type: text/xml; charset=utf-8\r\nContent-Encoding: gzip\r\n"
-                         b"Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n")
-            deflate = zlib.compressobj(9, zlib.DEFLATED, 31)  # 31: the gzip wrapper
+            encoding = b"gzip" if mode == "gzipbomb" else b"deflate"
+            conn.sendall(b"HTTP/1.1 200 OK\r\nContent-Type: text/xml; charset=utf-8\r\nContent-Encoding: " + encoding +
+                         b"\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n")
+            # 31: the gzip wrapper; 15: the zlib one, which HTTP's deflate means.
+            deflate = zlib.compressobj(9, zlib.DEFLATED, 31 if mode == "gzipbomb" else 15)
             head = PAGE[: PAGE.index("Flaky Inn")].encode()
             block = b"a" * (1 << 20)
             def chunk(data):
                 if data:
                     conn.sendall(b"%x\r\n%s\r\n" % (len(data), data))
             chunk(deflate.compress(head))
-            for _ in range(4096):
+            for _ in range(int(options.arg or 4) * 1024):
                 chunk(deflate.compress(block))
             chunk(deflate.compress(PAGE[PAGE.index("Flaky Inn") + 9:].encode()) + deflate.flush())
+            conn.sendall(b"0\r\n\r\n")
+        elif mode == "big":
+            # Hotels made once into a block of about a megabyte, sent again and again.
+            head, hotels, tail = hotels_page(2000)
+            block = "".join(hotels).encode()
+            total = int(options.arg) * (1 << 20)
+            conn.sendall(b"HTTP/1.1 200 OK\r\nContent-Type: text/xml; charset=utf-8\r\nTransfer-Encoding: chunked\r\n"
+                         b"Connection: close\r\n\r\n")
+            def chunk(data):
+                conn.sendall(b"%x\r\n%s\r\n" % (len(data), data))
+            chunk(head.encode())
+            sent = 0
+            while sent < total:
+                chunk(block)
+                sent += len(block)
+            chunk(tail.encode())
             conn.sendall(b"0\r\n\r\n")
         elif mode == "hangup":
             pass  # close without a word
