@@ -149,6 +149,16 @@ let package = Package(
             ],
             exclude: ["Interop"]
         ),
+        // The client library alone: the transport's steps, the response cache, inflating,
+        // spilling. End-to-end client behaviour is tested through the binary in HotelCLITests.
+        .testTarget(
+            name: "HotelClientTests",
+            dependencies: [
+                "HotelClient", "HotelSOAP",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
         .testTarget(
             name: "TerminalTableTests",
             dependencies: ["TerminalTable"]
