@@ -15,9 +15,10 @@ import Foundation
 /// let envelope = try parser.finish()   // .searchResults(page) with page.hotels empty
 /// ```
 ///
-/// `onHotel` runs during `feed`/`finish`, on the caller's thread but on the parser's own
-/// 1 MiB stack (libxml2 pauses there between chunks; see `SAXDriver`): keep deep recursion
-/// out of it. A hotel comes out as soon as its end tag has been fed.
+/// `onHotel` runs during `feed`/`finish`, on the caller's thread: on the caller's own stack
+/// for a UTF-8 body (our tokenizer, nearly all traffic), on the parser's own 1 MiB stack for
+/// any other encoding (libxml2 pauses there between chunks; see `SAXDriver`). Keep deep
+/// recursion out of it. A hotel comes out as soon as its end tag has been fed.
 ///
 /// Errors are `SOAPParseError` (malformed, truncated, DOCTYPE, not XML, not SOAP, invalid
 /// value), or whatever `onHotel` threw. A truncated document is always an error, never a
