@@ -64,10 +64,36 @@ let package = Package(
             name: "Imaging",
             dependencies: ["CPNG", "CJPEG"]
         ),
+        // The catalogs: SQLite (GRDB) and PostgreSQL (postgres-nio), their schema and search
+        // plans. Knows no HTTP and no seeding.
+        .target(
+            name: "HotelCatalogs",
+            dependencies: [
+                "HotelSOAP",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ]
+        ),
+        // The seeder: invents demo hotels and writes them into either catalog.
+        .target(
+            name: "HotelSeeder",
+            dependencies: [
+                "HotelCatalogs",
+                "HotelSOAP",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // The service: connections, endpoints, WS-Security. Reads a catalog, writes none.
         .target(
             name: "HotelServer",
             dependencies: [
                 "HotelSOAP",
+                "HotelCatalogs",
                 "Imaging",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -112,6 +138,8 @@ let package = Package(
                 "HotelSOAP",
                 "HotelClient",
                 "HotelServer",
+                "HotelCatalogs",
+                "HotelSeeder",
                 "Imaging",
                 "TerminalTable",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -140,7 +168,7 @@ let package = Package(
             name: "HotelServerTests",
             dependencies: [
                 // CLibXML2: the OTA tests validate responses with libxml2's schema API.
-                "HotelServer", "HotelSOAP", "Imaging", "CLibXML2",
+                "HotelServer", "HotelCatalogs", "HotelSeeder", "HotelSOAP", "Imaging", "CLibXML2",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
@@ -173,7 +201,8 @@ let package = Package(
             name: "HotelCLITests",
             // "hotels" and "hotels-bench" so the binaries the end-to-end tests run are built first.
             dependencies: [
-                "HotelCLI", "HotelClient", "HotelSOAP", "HotelServer", "Imaging", "TerminalTable", "hotels", "hotels-bench",
+                "HotelCLI", "HotelClient", "HotelSOAP", "HotelServer", "HotelCatalogs", "HotelSeeder", "Imaging", "TerminalTable", "hotels",
+                "hotels-bench",
                 .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["Support/Scripts"]

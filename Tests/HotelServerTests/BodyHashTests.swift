@@ -1,5 +1,7 @@
 import Testing
 
+@testable import HotelCatalogs
+@testable import HotelSeeder
 @testable import HotelServer
 
 /// `BodyHash` makes the ETag of every SOAP answer: a change anywhere in a body must change it.

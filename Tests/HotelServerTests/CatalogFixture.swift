@@ -2,6 +2,8 @@ import Foundation
 import GRDB
 import HotelSOAP
 
+@testable import HotelCatalogs
+@testable import HotelSeeder
 @testable import HotelServer
 
 /// A 2,000-hotel catalog seeded once per test process in a temporary directory, plus every

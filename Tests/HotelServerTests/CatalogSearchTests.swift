@@ -2,6 +2,8 @@ import Foundation
 import HotelSOAP
 import Testing
 
+@testable import HotelCatalogs
+@testable import HotelSeeder
 @testable import HotelServer
 
 /// Each filter and sort against brute force over every row of the file.

@@ -1,6 +1,8 @@
 import NIOCore
 import Testing
 
+@testable import HotelCatalogs
+@testable import HotelSeeder
 @testable import HotelServer
 
 /// The connection rules without sockets: what each wait is and when it ends.

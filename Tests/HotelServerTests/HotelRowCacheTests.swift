@@ -2,6 +2,8 @@ import Foundation
 import HotelSOAP
 import Testing
 
+@testable import HotelCatalogs
+@testable import HotelSeeder
 @testable import HotelServer
 
 /// The catalog keeps hotels it has read (`HotelRowCache`): what it answers must not depend

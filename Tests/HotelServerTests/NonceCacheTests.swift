@@ -1,4 +1,6 @@
 import Foundation
+import HotelCatalogs
+import HotelSeeder
 import HotelServer
 import Testing
 

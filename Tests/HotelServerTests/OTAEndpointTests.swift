@@ -2,6 +2,8 @@ import Foundation
 import HotelSOAP
 import Testing
 
+@testable import HotelCatalogs
+@testable import HotelSeeder
 @testable import HotelServer
 
 /// `POST /ota` on a real server over the seeded catalog. Every OTA message the server

@@ -2,6 +2,8 @@ import Foundation
 import HotelSOAP
 import Testing
 
+@testable import HotelCatalogs
+@testable import HotelSeeder
 @testable import HotelServer
 
 @Suite("OTA pricing rule")

@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
+@testable import HotelCatalogs
 @testable import HotelSOAP
+@testable import HotelSeeder
 @testable import HotelServer
 
 /// The client's `OTA_HotelAvailRQ` (`OTAAvailRequestWriter` through `OTADialect`): valid by

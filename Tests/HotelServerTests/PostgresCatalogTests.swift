@@ -3,6 +3,8 @@ import HotelSOAP
 import Logging
 import Testing
 
+@testable import HotelCatalogs
+@testable import HotelSeeder
 @testable import HotelServer
 
 /// The PostgreSQL catalog against a real server (`TestPostgres`): it must answer exactly

@@ -2,6 +2,8 @@ import Foundation
 import HotelSOAP
 import Testing
 
+@testable import HotelCatalogs
+@testable import HotelSeeder
 @testable import HotelServer
 
 /// The server keeps hotels written as XML (`RenderedHotelCache`): an entry must only ever

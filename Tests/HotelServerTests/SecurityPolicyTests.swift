@@ -1,5 +1,7 @@
 import CLibXML2
 import Foundation
+import HotelCatalogs
+import HotelSeeder
 import HotelServer
 import Testing
 

@@ -3,6 +3,8 @@ import GRDB
 import HotelSOAP
 import Testing
 
+@testable import HotelCatalogs
+@testable import HotelSeeder
 @testable import HotelServer
 
 @Suite("CatalogSeeder")

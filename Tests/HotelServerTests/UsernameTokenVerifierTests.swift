@@ -1,5 +1,7 @@
 import Foundation
+import HotelCatalogs
 import HotelSOAP
+import HotelSeeder
 import HotelServer
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
-import HotelServer
+import HotelCatalogs
+import HotelSeeder
 
 extension SeedCommand {
     /// `--output postgres://…`: migrations and COPY (``PostgresSeeder``), or `--migrate` alone.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import HotelServer
+import HotelCatalogs
+import HotelSeeder
 
 /// `hotels seed`: build a deterministic catalog for `hotels serve --catalog`.
 struct SeedCommand: AsyncParsableCommand {

@@ -1,3 +1,4 @@
+import HotelCatalogs
 import HotelServer
 import Logging
 

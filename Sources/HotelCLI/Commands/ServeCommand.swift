@@ -1,5 +1,7 @@
 import ArgumentParser
 import Foundation
+import HotelCatalogs
+import HotelSeeder
 import HotelServer
 import Logging
 import NIOCore

@@ -1,4 +1,5 @@
 import Foundation
+import HotelCatalogs
 import HotelSOAP
 
 extension OTAEndpoint {

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+import HotelCatalogs
 import HotelSOAP
 import Hummingbird
 import Logging

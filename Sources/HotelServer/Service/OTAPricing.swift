@@ -1,4 +1,5 @@
 import Foundation
+import HotelCatalogs
 import HotelSOAP
 
 /// How the OTA endpoint turns a catalog hotel into priced room stays. A rule of this test

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import HotelCatalogs
+@testable import HotelSeeder
 @testable import HotelServer
 @testable import TerminalTable
 

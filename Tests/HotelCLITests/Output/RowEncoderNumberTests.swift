@@ -1,6 +1,8 @@
 import Testing
 
 @testable import HotelCLI
+@testable import HotelCatalogs
+@testable import HotelSeeder
 @testable import HotelServer
 
 /// `RowEncoder.number` writes short decimals itself, without `description`'s `String`:

@@ -3,6 +3,8 @@ import HotelSOAP
 import Testing
 
 @testable import HotelCLI
+@testable import HotelCatalogs
+@testable import HotelSeeder
 @testable import HotelServer
 
 /// The fast writers against the plain reference, byte for byte, on random hotels whose

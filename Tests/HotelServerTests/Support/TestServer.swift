@@ -1,6 +1,8 @@
 import AsyncHTTPClient
 import Foundation
+import HotelCatalogs
 import HotelSOAP
+import HotelSeeder
 import HotelServer
 import Logging
 import NIOCore

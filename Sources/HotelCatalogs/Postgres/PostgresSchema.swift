@@ -105,7 +105,7 @@ public enum PostgresSchema {
         $$
         """
 
-    static let versionTable = """
+    package static let versionTable = """
         CREATE TABLE IF NOT EXISTS schema_version (
             version int PRIMARY KEY,
             applied_at timestamptz NOT NULL DEFAULT now(),
@@ -162,7 +162,7 @@ public enum PostgresSchema {
         }
     }
 
-    static func record(_ version: Int, on connection: PostgresConnection, logger: Logger) async throws {
+    package static func record(_ version: Int, on connection: PostgresConnection, logger: Logger) async throws {
         let by = "hotels (schema \(currentVersion))"
         try await connection.query("INSERT INTO schema_version (version, applied_by) VALUES (\(version), \(by))", logger: logger)
     }

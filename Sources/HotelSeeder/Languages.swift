@@ -1,3 +1,5 @@
+import HotelCatalogs
+
 /// The word lists hotel names are built from, per language.
 enum Languages {
     static let english = LanguageSpec(

@@ -4,8 +4,8 @@
 ///
 /// Keyed by `CitySpec.name`, the `City` the catalog stores. A test checks that every city
 /// of `Cities.all` has exactly one code.
-enum CityCodes {
-    static let byCity: [String: String] = [
+package enum CityCodes {
+    package static let byCity: [String: String] = [
         // Asia
         "Seoul": "SEL", "Busan": "PUS", "Tokyo": "TYO", "Kyoto": "UKY", "Osaka": "OSA", "Beijing": "BJS",
         "Shanghai": "SHA", "Hong Kong": "HKG", "Taipei": "TPE", "Bangkok": "BKK", "Singapore": "SIN",
@@ -25,10 +25,10 @@ enum CityCodes {
         "Sydney": "SYD", "Melbourne": "MEL", "Auckland": "AKL", "Suva": "SUV",
     ]
 
-    static let byCode: [String: String] = Dictionary(uniqueKeysWithValues: byCity.map { ($1, $0) })
+    package static let byCode: [String: String] = Dictionary(uniqueKeysWithValues: byCity.map { ($1, $0) })
 
     /// The city a code names (`"par"` as `"PAR"`), or nil for a code this table lacks.
-    static func city(forCode code: String) -> String? {
+    package static func city(forCode code: String) -> String? {
         byCode[code.uppercased()]
     }
 }

@@ -4,7 +4,7 @@ import HotelSOAP
 
 /// A query's filters in the form the catalog compares them: folded text, prices in USD,
 /// amenities sorted. Also the key of the `TotalCount` cache (sort and page don't change a count).
-struct SearchFilter: Hashable, Sendable {
+package struct SearchFilter: Hashable, Sendable {
     var cityKey: String?
     var nameKey: String?
     var near: GeoCircle?
@@ -17,7 +17,7 @@ struct SearchFilter: Hashable, Sendable {
     }
 
     /// The filters of a query already checked by ``QueryValidator``.
-    init(query: HotelQuery, rates: [String: CurrencyInfo]) throws(CatalogError) {
+    package init(query: HotelQuery, rates: [String: CurrencyInfo]) throws(CatalogError) {
         if let city = query.city.map(CatalogText.fold), !city.isEmpty { cityKey = city }
         if let name = query.name.map(CatalogText.fold), !name.isEmpty { nameKey = name }
         near = query.near
@@ -34,7 +34,7 @@ struct SearchFilter: Hashable, Sendable {
 
     /// Whether a hotel passes every filter: the rules the SQL implements, in Swift
     /// (the tests compare the two).
-    func matches(_ hotel: HotelInfo, priceUSD: Double) -> Bool {
+    package func matches(_ hotel: HotelInfo, priceUSD: Double) -> Bool {
         if let cityKey, CatalogText.fold(hotel.city) != cityKey { return false }
         if let nameKey, !CatalogText.fold(hotel.name).contains(nameKey) { return false }
         if let near, GeoMath.distanceKm(hotel.latitude, hotel.longitude, near.latitude, near.longitude) > near.radiusKm { return false }

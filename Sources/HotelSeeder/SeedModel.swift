@@ -1,3 +1,5 @@
+import HotelCatalogs
+
 /// A word the seeder uses in names and addresses: as written locally, and in English
 /// (romanized) for English names, descriptions and logo initials.
 struct Term: Sendable {

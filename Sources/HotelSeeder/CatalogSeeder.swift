@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import HotelCatalogs
 
 /// Writes a demo hotel catalog: real cities, local-script names and addresses, prices in
 /// local currency, amenities, descriptions, logo specs. Deterministic: the same `count`

@@ -9,16 +9,16 @@ public enum Amenity {
     ]
 
     /// The query form of an amenity name: trimmed and lowercased.
-    static func normalize(_ text: String) -> String {
+    package static func normalize(_ text: String) -> String {
         text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
     }
 
-    static func isKnown(_ name: String) -> Bool { all.contains(name) }
+    package static func isKnown(_ name: String) -> Bool { all.contains(name) }
 }
 
 extension Amenity {
     /// Bit *i* set for ``all``[*i*]: the `amenity_mask` column.
-    static func mask<S: Sequence>(_ names: S) -> Int64 where S.Element == String {
+    package static func mask<S: Sequence>(_ names: S) -> Int64 where S.Element == String {
         var mask: Int64 = 0
         for name in names {
             if let index = all.firstIndex(of: name) { mask |= 1 << Int64(index) }

@@ -1,4 +1,5 @@
 import Foundation
+import HotelCatalogs
 
 extension SQLiteCatalog {
     /// Opens the demo catalog in `cacheDirectory`, building it first if it is missing or

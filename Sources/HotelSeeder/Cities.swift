@@ -1,3 +1,5 @@
+import HotelCatalogs
+
 // The seeder's cities: real centres, local currency, phone format, words for names and addresses.
 // swiftlint:disable line_length
 

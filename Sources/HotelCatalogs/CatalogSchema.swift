@@ -32,7 +32,7 @@ public enum CatalogSchema {
     public static let formatVersion = 1
 
     /// Tables, created before the bulk insert.
-    static let tables = """
+    package static let tables = """
         CREATE TABLE meta (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL) WITHOUT ROWID;
         CREATE TABLE currencies (
             code TEXT PRIMARY KEY NOT NULL,
@@ -70,7 +70,7 @@ public enum CatalogSchema {
         """
 
     /// Indexes and search structures, built after the bulk insert.
-    static let indexes = """
+    package static let indexes = """
         CREATE UNIQUE INDEX hotels_hotel_id ON hotels(hotel_id);
         CREATE INDEX hotels_relevance ON hotels(stars DESC, price_usd, id, amenity_mask);
         CREATE INDEX hotels_price ON hotels(price_usd, id, stars, amenity_mask);

@@ -61,19 +61,19 @@ public enum Currencies {
     public static func info(_ code: String) -> CurrencyInfo? { byCode[code] }
 
     /// The query form of a currency code: trimmed and uppercased.
-    static func normalize(_ code: String) -> String {
+    package static func normalize(_ code: String) -> String {
         code.trimmingCharacters(in: .whitespacesAndNewlines).uppercased()
     }
 
     /// An amount given in minor units (cents, or whole yen) in US dollars.
     /// The seeder computes `price_usd` with this; the query side converts `MaxPrice` with
     /// ``usdValue(_:rate:)``, which gives the same `Double` for the same amount.
-    static func usdValue(minorAmount: Int64, minorUnits: Int, rate: Double) -> Double {
+    package static func usdValue(minorAmount: Int64, minorUnits: Int, rate: Double) -> Double {
         (Double(minorAmount) / pow10(minorUnits)) * rate
     }
 
     /// A decimal amount in US dollars.
-    static func usdValue(_ amount: Decimal, rate: Double) -> Double {
+    package static func usdValue(_ amount: Decimal, rate: Double) -> Double {
         // Through the decimal text: Double(String) rounds correctly, like the division above.
         (Double(amount.description) ?? .nan) * rate
     }
@@ -83,7 +83,7 @@ public enum Currencies {
         priceUSD <= maxUSD * (1 + 1e-12)
     }
 
-    static func pow10(_ n: Int) -> Double {
+    package static func pow10(_ n: Int) -> Double {
         var value = 1.0
         for _ in 0..<max(0, n) { value *= 10 }
         return value

@@ -1,4 +1,5 @@
 import Foundation
+import HotelCatalogs
 
 /// One generated hotel, as the seeder inserts it.
 struct SeedHotel: Equatable, Sendable {

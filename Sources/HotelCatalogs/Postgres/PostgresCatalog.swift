@@ -258,7 +258,7 @@ public final class PostgresCatalog: HotelCatalog {
     /// How long one catalog call may wait for the database, connection included.
     static let requestTimeout: Duration = .seconds(10)
 
-    static func catalogError(_ error: any Error, location: PostgresLocation) -> any Error {
+    package static func catalogError(_ error: any Error, location: PostgresLocation) -> any Error {
         switch error {
         case let error as CatalogError: return error
         case is CancellationError: return error

@@ -2,10 +2,10 @@ import Foundation
 
 /// How text is folded for matching: the seeder stores folded keys (`city_key`, `name_key`)
 /// and the query side folds its input the same way.
-enum CatalogText {
+package enum CatalogText {
     /// Lowercased, without diacritics, full-width forms made narrow, runs of white space
     /// made one space, trimmed, NFC. `"  Zürich "` → `"zurich"`.
-    static func fold(_ text: String) -> String {
+    package static func fold(_ text: String) -> String {
         // Foundation's folding goes through ICU, 2 % of a city search; for ASCII, which
         // most queries are, it only lowercases (`CatalogTextTests` checks the two agree).
         foldASCII(text) ?? foldUnicode(text)
@@ -51,7 +51,7 @@ enum CatalogText {
 
     /// ASCII letters and digits for a logo: diacritics dropped, a few letters that have no
     /// decomposition mapped by hand (`Ł` → `L`, `Þ` → `T`, `Đ` → `D`…), the rest skipped.
-    static func asciiInitial(_ word: Substring) -> Character? {
+    package static func asciiInitial(_ word: Substring) -> Character? {
         for ch in word {
             if let ascii = ch.asciiValue {
                 if ch.isLetter || ch.isNumber { return Character(Unicode.Scalar(ascii).properties.uppercaseMapping) }

@@ -1,3 +1,5 @@
+import HotelCatalogs
+
 /// SplitMix64 (Steele, Lea, Flood 2014): a tiny, fast, well-mixed generator whose output
 /// depends only on its seed, on every platform and in every process. The seeder never uses
 /// `SystemRandomNumberGenerator` or `Hasher` (randomly seeded per process).
