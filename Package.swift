@@ -77,7 +77,8 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]
         ),
-        // The seeder: invents demo hotels and writes them into either catalog.
+        // The seeder: invents demo hotels and writes them into either catalog. Its cities and
+        // word lists are data (Resources/*.json, read through Bundle.module), not code.
         .target(
             name: "HotelSeeder",
             dependencies: [
@@ -86,7 +87,8 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            resources: [.process("Resources")]
         ),
         // The service: connections, endpoints, WS-Security. Reads a catalog, writes none.
         .target(

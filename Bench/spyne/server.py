@@ -3,7 +3,7 @@ as a typical Python SOAP stack serves them. spyne models and @rpc, SOAP 1.1 in a
 (lxml underneath), a WSGI app for gunicorn: `gunicorn server:application`.
 
 The catalog is 10,000 hotels generated in memory at import, always the same (fixed seed),
-over the cities and weights of Sources/HotelSeeder/Cities.swift, with the seeder's
+over the cities and weights of Sources/HotelSeeder/Resources/cities.json, with the seeder's
 star, price and amenity odds. Names and addresses are English only.
 """
 
@@ -24,7 +24,7 @@ SEED = 20_240_601
 DEFAULT_LIMIT = 50
 
 # (city, country, latitude, longitude, currency, base price, weight, phone, streets): from
-# Sources/HotelSeeder/Cities.swift, first three English streets.
+# Sources/HotelSeeder/Resources/cities.json, first three English streets.
 CITIES = [
     ("Seoul", "KR", 37.5665, 126.978, "KRW", 120000, 8, "+82 2-####-####",
      ["Sejong-daero, Jung-gu", "Teheran-ro, Gangnam-gu", "Eulji-ro, Jung-gu"]),

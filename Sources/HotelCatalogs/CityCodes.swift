@@ -3,7 +3,7 @@
 /// `HotelRef@HotelCityCode`, and what `/ota` writes on each `BasicPropertyInfo`.
 ///
 /// Keyed by `CitySpec.name`, the `City` the catalog stores. A test checks that every city
-/// of `Cities.all` has exactly one code.
+/// of `SeedData.cities` has exactly one code.
 package enum CityCodes {
     package static let byCity: [String: String] = [
         // Asia

@@ -23,7 +23,7 @@ public enum CatalogSeeder {
     public static let progressInterval = 10_000
 
     /// The cities hotels are placed in.
-    public static var cityNames: [String] { Cities.all.map(\.name) }
+    public static var cityNames: [String] { SeedData.cities.map(\.name) }
 
     /// - Parameters:
     ///   - progress: called with the number of hotels written so far, every
@@ -87,7 +87,7 @@ public enum CatalogSeeder {
             ("hotel_count", String(count)),
             ("seed", String(seed)),
             ("generator", "CatalogSeeder \(CatalogSchema.formatVersion)"),
-            ("cities", String(Cities.all.count)),
+            ("cities", String(SeedData.cities.count)),
         ]
         for (key, value) in meta {
             try db.execute(sql: "INSERT INTO meta (key, value) VALUES (?, ?)", arguments: [key, value])

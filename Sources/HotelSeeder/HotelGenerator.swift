@@ -33,7 +33,7 @@ struct HotelGenerator: Sendable {
     private let cumulativeWeights: [Int]
     private let cityKeys: [String]
 
-    init(seed: UInt64, cities: [CitySpec] = Cities.all) {
+    init(seed: UInt64, cities: [CitySpec] = SeedData.cities) {
         self.seed = seed
         self.cities = cities
         var total = 0
@@ -106,13 +106,13 @@ struct HotelGenerator: Sendable {
     ]
 
     private func makeName(city: CitySpec, district: Term, local: Bool, stars: Int, rng: inout SplitMix64) -> Naming {
-        let language = local ? city.language : Languages.english
+        let language = local ? city.language : SeedData.language("english")
         let fitting = language.kinds.filter { kind in
             stars > 3 ? !Self.budgetKinds.contains(kind.english) : stars < 3 ? !Self.luxuryKinds.contains(kind.english) : true
         }
         let kind = rng.pick(fitting.isEmpty ? language.kinds : fitting)
         var brands = language.brands
-        if !local || city.language.name == Languages.english.name { brands += city.extraBrands }
+        if !local || city.language.name == SeedData.language("english").name { brands += city.extraBrands }
         let brand = rng.pick(brands)
         let pattern = rng.pick(language.patterns)
         let districtWord = local ? district.local : district.english
@@ -326,7 +326,7 @@ struct HotelGenerator: Sendable {
                     : "The centre of \(city.name) is \(km) km away.")
         }
         if rng.chance(0.5) {
-            if rng.chance(0.4) && city.language.name != Languages.english.name {
+            if rng.chance(0.4) && city.language.name != SeedData.language("english").name {
                 sentences.append("Staff speak \(city.language.name) and English.")
             } else {
                 sentences.append(rng.pick(closers))

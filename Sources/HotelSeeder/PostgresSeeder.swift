@@ -108,7 +108,7 @@ public enum PostgresSeeder {
                 ("hotel_count", String(count)),
                 ("seed", String(seed)),
                 ("generator", "PostgresSeeder \(PostgresSchema.currentVersion)"),
-                ("cities", String(Cities.all.count)),
+                ("cities", String(SeedData.cities.count)),
                 ("complete", "false"),
             ]
             for (key, value) in meta {

@@ -12,7 +12,7 @@ func t(_ local: String, _ english: String) -> Term { Term(local: local, english:
 /// Latin-script words that read the same in English names.
 func latin(_ words: [String]) -> [Term] { words.map { Term(local: $0, english: $0) } }
 
-enum Continent: String, Sendable, CaseIterable {
+enum Continent: String, Sendable, CaseIterable, Codable {
     case asia = "Asia"
     case africa = "Africa"
     case europe = "Europe"
@@ -22,7 +22,7 @@ enum Continent: String, Sendable, CaseIterable {
 }
 
 /// How a language names hotels. Patterns use `{b}` (brand), `{k}` (kind), `{d}` (district).
-struct LanguageSpec: Sendable {
+struct LanguageSpec: Sendable, Codable {
     /// Shown in descriptions: "Staff speak Korean and English."
     let name: String
     /// Names in this language are not in Latin script: logo initials come from the English
@@ -33,7 +33,7 @@ struct LanguageSpec: Sendable {
     let patterns: [String]
 }
 
-enum AddressNumber: Sendable {
+enum AddressNumber: String, Sendable, Codable {
     case plain  // {n}: 1–250, {m}: 1–99
     case japanese  // {n}: chōme-banchi-gō, "2-8-1"
 }

@@ -46,7 +46,7 @@ struct OTAEndpointTests {
 
     @Test("every seeded city has one IATA code, three capital letters, none shared")
     func cityCodesCoverTheSeeder() {
-        #expect(Set(CityCodes.byCity.keys) == Set(Cities.all.map(\.name)))
+        #expect(Set(CityCodes.byCity.keys) == Set(SeedData.cities.map(\.name)))
         #expect(CityCodes.byCode.count == CityCodes.byCity.count)
         #expect(CityCodes.byCity.values.allSatisfy { $0.count == 3 && $0.allSatisfy { $0.isASCII && $0.isUppercase } })
     }

@@ -54,18 +54,18 @@ struct SeederTests {
 
     @Test("at least 50 real cities on every inhabited continent")
     func cities() {
-        #expect(Cities.all.count >= 50)
-        #expect(Set(Cities.all.map(\.continent)) == Set(Continent.allCases))
-        #expect(Set(Cities.all.map(\.name)).count == Cities.all.count)
-        for city in Cities.all {
+        #expect(SeedData.cities.count >= 50)
+        #expect(Set(SeedData.cities.map(\.continent)) == Set(Continent.allCases))
+        #expect(Set(SeedData.cities.map(\.name)).count == SeedData.cities.count)
+        for city in SeedData.cities {
             #expect((-90...90).contains(city.latitude) && (-180...180).contains(city.longitude), "\(city.name)")
             #expect(Currencies.info(city.currency) != nil, "\(city.name)")
             #expect(city.country.count == 2 && city.weight > 0 && !city.districts.isEmpty && !city.streets.isEmpty)
         }
         // A few centres, to catch swapped coordinates.
-        let seoul = Cities.all.first { $0.name == "Seoul" }!
+        let seoul = SeedData.cities.first { $0.name == "Seoul" }!
         #expect(abs(seoul.latitude - 37.57) < 0.1 && abs(seoul.longitude - 126.98) < 0.1)
-        let lima = Cities.all.first { $0.name == "Lima" }!
+        let lima = SeedData.cities.first { $0.name == "Lima" }!
         #expect(lima.latitude < 0 && lima.longitude < 0)
         let cities = Set(fixture.hotels.map(\.city))
         #expect(cities.count >= 50)
@@ -155,7 +155,7 @@ struct SeederTests {
 
     @Test("hotels scatter around their city centre, most within 8 km")
     func scatter() {
-        let centres = Dictionary(uniqueKeysWithValues: Cities.all.map { ($0.name, $0) })
+        let centres = Dictionary(uniqueKeysWithValues: SeedData.cities.map { ($0.name, $0) })
         let distances = fixture.hotels.map { hotel -> Double in
             let city = centres[hotel.city]!
             return GeoMath.distanceKm(hotel.latitude, hotel.longitude, city.latitude, city.longitude)

@@ -53,8 +53,8 @@ struct TerminalWidthTmuxTests {
             language.brands.forEach(add)
             language.patterns.forEach(addTemplate)
         }
-        addLanguage(Languages.english)
-        for city in Cities.all {
+        addLanguage(SeedData.language("english"))
+        for city in SeedData.cities {
             [city.name, city.localName, city.country].forEach(add)
             for term in city.districts + city.streets {
                 add(term.local)
