@@ -110,7 +110,9 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
-            ]
+            ],
+            // The WSDLs it serves, copied byte for byte (WSDL/ at the root links to them).
+            resources: [.copy("Resources/HotelSearch.wsdl"), .copy("Resources/OTAHotelAvail.wsdl")]
         ),
         // zlib for the client's own inflater: bounded output per piece (see Inflater.swift).
         .systemLibrary(

@@ -126,7 +126,7 @@ public struct HotelService: Sendable {
             guard request.uri.query?.lowercased() == "wsdl" else {
                 return Response.plainText(.methodNotAllowed, "POST OTA_HotelAvailRQ here; GET /ota?wsdl for the WSDL\n")
             }
-            return Self.xml(OTAWSDLDocument.text(endpoint: address.url + "/ota", requiresUsernameToken: policy))
+            return Self.xml(WSDLDocument.openTravel.text(endpoint: address.url + "/ota", requiresUsernameToken: policy))
         }
         router.get("/logos/:file") { request, context in try await logos.handle(request, context: context) }
         let catalog = self.catalog
@@ -169,7 +169,7 @@ public struct HotelService: Sendable {
     }
 
     static func wsdl(_ address: ServerAddress, policy: Bool) -> Response {
-        xml(WSDLDocument.text(endpoint: address.url + "/soap", requiresUsernameToken: policy))
+        xml(WSDLDocument.hotelSearch.text(endpoint: address.url + "/soap", requiresUsernameToken: policy))
     }
 
     private static func xml(_ text: String) -> Response {
