@@ -83,14 +83,7 @@ final class Inflater {
             stream.avail_in = 0
         }
         while stream.avail_in > 0 && !ended {
-            let status = try output.withUnsafeMutableBytes { out -> Int32 in
-                stream.next_out = out.baseAddress!.assumingMemoryBound(to: Bytef.self)
-                stream.avail_out = uInt(out.count)
-                let status = inflate(&stream, Z_NO_FLUSH)
-                let made = out.count - Int(stream.avail_out)
-                if made > 0 { try emit(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(out)[..<made])) }
-                return status
-            }
+            let (status, _) = try step(emit)
             switch status {
             case Z_OK: continue
             case Z_STREAM_END: ended = true
@@ -102,19 +95,22 @@ final class Inflater {
         }
         // Output may still be pending inside zlib with no input left: drain it.
         while !ended {
-            let status = try output.withUnsafeMutableBytes { out -> Int32 in
-                stream.next_out = out.baseAddress!.assumingMemoryBound(to: Bytef.self)
-                stream.avail_out = uInt(out.count)
-                let status = inflate(&stream, Z_NO_FLUSH)
-                let made = out.count - Int(stream.avail_out)
-                if made > 0 { try emit(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(out)[..<made])) }
-                return made == 0 && status == Z_OK ? Z_BUF_ERROR : status
-            }
+            let (status, made) = try step(emit)
             if status == Z_STREAM_END { ended = true }
-            if status != Z_OK { break }
+            if status != Z_OK || made == 0 { break }
         }
-        if let remaining = Optional(stream.avail_in), remaining > 0, ended {
-            throw Failure(reason: "the compressed response has bytes after its end")
+        if ended && stream.avail_in > 0 { throw Failure(reason: "the compressed response has bytes after its end") }
+    }
+
+    /// One call of `inflate` into the output piece, handing on what it made.
+    private func step(_ emit: (UnsafeRawBufferPointer) throws -> Void) throws -> (status: Int32, made: Int) {
+        try output.withUnsafeMutableBytes { out in
+            stream.next_out = out.baseAddress!.assumingMemoryBound(to: Bytef.self)
+            stream.avail_out = uInt(out.count)
+            let status = inflate(&stream, Z_NO_FLUSH)
+            let made = out.count - Int(stream.avail_out)
+            if made > 0 { try emit(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(out)[..<made])) }
+            return (status, made)
         }
     }
 

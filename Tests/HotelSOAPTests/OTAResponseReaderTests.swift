@@ -104,6 +104,23 @@ struct OTAResponseReaderTests {
         _ = try reader.finish()
         #expect(ids == ["A", "B", "C", "D"])
         #expect(reader.warnings.count == 1 && reader.warnings[0].text.contains("hotel A"), "\(reader.warnings)")
+
+        // A long page: the slots of hotels handed out are dropped as it goes, and a hotel
+        // still held is found at its moved position.
+        let long = (0..<20).map { "H\($0)" } + ["H18"]
+        let longStays = long.enumerated().map { i, code in
+            "<RoomStay><Total AmountAfterTax=\"\(100 - i)\" CurrencyCode=\"EUR\"/><BasicPropertyInfo HotelCode=\"\(code)\" HotelName=\"\(code)\"/></RoomStay>"
+        }
+        let longXML =
+            #"<s:Envelope xmlns:s="http://schemas.xmlsoap.org/soap/envelope/"><s:Body><OTA_HotelAvailRS xmlns="http://www.opentravel.org/OTA/2003/05"><Success/><RoomStays>"#
+            + longStays.joined() + "</RoomStays></OTA_HotelAvailRS></s:Body></s:Envelope>"
+        var hotels: [HotelInfo] = []
+        let longReader = OTAAvailResponseReader(maxHeld: 3, onHotel: { hotels.append($0) })
+        try longReader.feed(Array(longXML.utf8))
+        _ = try longReader.finish()
+        #expect(hotels.map(\.id) == (0..<20).map { "H\($0)" })
+        #expect(hotels.last { $0.id == "H18" }?.rooms.count == 2 && longReader.warnings.isEmpty)
+        #expect(hotels.first { $0.id == "H18" }?.price.amountText == "80")
     }
 
     @Test("the same hotels whatever the chunk boundaries", arguments: [1, 7, 100])

@@ -289,7 +289,18 @@ final class OTAAvailResponseBuilder: OTASubtreeReader {
         heldIndex[bytes] = nil
         handedOutEarly.insert(bytes)
         firstHeld += 1
+        if firstHeld >= maxHeld { compact() }
         try emit(hotel)
+    }
+
+    /// Drops the slots of hotels already handed out, so `held` stays within twice `maxHeld`
+    /// however long the page: positions move down by `firstHeld`, once every `maxHeld` hotels.
+    private func compact() {
+        let gone = firstHeld
+        held.removeFirst(gone)
+        for (code, position) in heldIndex { heldIndex[code] = position - gone }
+        lastHeld = lastHeld >= gone ? lastHeld - gone : -1
+        firstHeld = 0
     }
 
     /// Hands out every hotel held, in order, and starts the next page empty.
