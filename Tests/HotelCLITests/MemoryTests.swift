@@ -104,4 +104,26 @@ struct MemoryTests {
         let entries = Self.leftovers(cache.responses)
         #expect(entries.filter { $0.hasSuffix(".response") }.count == 1000 && !entries.contains { $0.hasSuffix(".tmp") })
     }
+
+    @Test("cache on (default flags), hotels browse against a 400 MB page: the table shows its page, peak RSS under 64 MB")
+    func browseLargeResponse() async throws {
+        let server = try await ScriptedServer("big", "400")
+        try await DemoTmuxTests().withTmux { tmux in
+            let report = tmux.cache.appendingPathComponent("maxrss")
+            try FileManager.default.createDirectory(at: tmux.cache, withIntermediateDirectories: true)
+            let command =
+                "XDG_CACHE_HOME=\(tmux.cache.path) /usr/bin/time -f %M -o \(report.path) \(HotelsBinary.url.path) browse "
+                + "--endpoint \(server.url) --city Seoul --images none; echo EXIT=$?; sleep 600"
+            let started = try await tmux.run(["new-session", "-d", "-s", "t", "-x", "120", "-y", "32", command])
+            try #require(started.status == 0, "tmux: \(started.stderr)")
+            try await tmux.waitFor("the first page of the 400 MB answer", timeout: .seconds(120)) {
+                $0.contains("Hotel 0 Résidence") && $0.contains("row 1 of")
+            }
+            try await tmux.keys("q")
+            try await tmux.waitFor("browse to exit") { $0.contains("EXIT=") }
+            #expect(try await tmux.capture().contains("EXIT=0"))
+            let rss = Int(try String(contentsOf: report, encoding: .utf8).split(separator: "\n").last ?? "") ?? -1
+            #expect(rss > 0 && rss < 64 * 1024, "peak RSS \(rss / 1024) MB")
+        }
+    }
 }

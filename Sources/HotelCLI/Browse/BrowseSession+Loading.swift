@@ -78,7 +78,12 @@ extension BrowseSession {
         activity.pagesRequested.append(page)
         pageTasks.start(page) { [client, inbox, query = effectiveQuery] token in
             do {
-                let result = try await client.searchPage(query, page: request)
+                // At most a page of rows is kept: a service that answers 50 rows with 800,000
+                // must not fill memory with rows the table has no place for.
+                let rows = PageRows(limit: request.size)
+                var result = try await client.searchPage(query, page: request, onHotel: rows.take)
+                result.hotels = rows.hotels
+                if let notice = rows.notice { result.notices.append(notice) }
                 inbox.send(.page(page, token: token, .success(result)))
             } catch {
                 inbox.send(.page(page, token: token, .failure(Failure(message: Self.describe(error)))))
@@ -172,5 +177,24 @@ extension BrowseSession {
     static func describe(_ error: any Error) -> String {
         if error is CancellationError { return "cancelled" }
         return Diagnostics.classify(error).1
+    }
+}
+
+/// The rows of one page as they stream in, up to the page's size; what a service sends past
+/// it is counted and left out.
+final class PageRows: @unchecked Sendable {
+    let limit: Int
+    private(set) var hotels: [HotelInfo] = []
+    private(set) var leftOut = 0
+
+    init(limit: Int) { self.limit = limit }
+
+    func take(_ hotel: HotelInfo) {
+        if hotels.count < limit { hotels.append(hotel) } else { leftOut += 1 }
+    }
+
+    /// What to tell the user when rows were left out.
+    var notice: String? {
+        leftOut == 0 ? nil : "the service sent \(limit + leftOut) rows for a page of \(limit); the rest were left out"
     }
 }
