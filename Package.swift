@@ -35,13 +35,15 @@ let package = Package(
             providers: [.apt(["libxml2-dev"])]
         ),
         // libxml2's pull parser on its own stack, fed like a push parser (see xml_pull.h).
+        // The start-tag limits both XML readers share: one header the two C modules include.
+        .target(name: "CXMLLimits"),
         .target(
             name: "CXMLPull",
-            dependencies: ["CLibXML2"]
+            dependencies: ["CLibXML2", "CXMLLimits"]
         ),
         // Our own UTF-8 XML tokenizer: libxml2's SAX2 alone costs most of the parse's budget
         // (see xml_tok.h); libxml2 still reads other encodings.
-        .target(name: "CXMLTok"),
+        .target(name: "CXMLTok", dependencies: ["CXMLLimits"]),
         .target(
             name: "HotelSOAP",
             dependencies: ["CLibXML2", "CXMLPull", "CXMLTok", .product(name: "Crypto", package: "swift-crypto")]

@@ -27,7 +27,7 @@ enum scan_state {
     S_TEXT, S_LT, S_NAME, S_TAG, S_DQ, S_SQ, S_END_TAG, S_BANG, S_COMMENT, S_CDATA, S_DECL, S_PI
 };
 
-#define NAME_KEEP 64
+#define NAME_KEEP HS_LIMIT_NAME_BYTES
 
 struct tag_scan {
     size_t max_attributes, max_namespaces, max_tag;
@@ -38,7 +38,7 @@ struct tag_scan {
     unsigned char last[2]; // the two units before, for "-->", "]]>", "?>", "<![", "<!-"
     char name[NAME_KEEP];
     size_t name_length;
-    enum hs_pull_limit hit;
+    enum hs_xml_limit hit;
     unsigned char partial[4]; // a wide code unit cut between two reads
     size_t partial_count;
 };
@@ -119,7 +119,7 @@ static void stack_give(char *stack) {
 
 static int is_space(unsigned c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 
-static int over(struct tag_scan *s, enum hs_pull_limit limit) {
+static int over(struct tag_scan *s, enum hs_xml_limit limit) {
     s->hit = limit;
     return 1;
 }
@@ -706,7 +706,7 @@ void hs_pull_set_limits(hs_pull *p, size_t max_attributes, size_t max_namespaces
     p->scan.max_tag = max_start_tag_bytes;
 }
 
-enum hs_pull_limit hs_pull_limit_hit(hs_pull *p, const char **name, size_t *name_length) {
+enum hs_xml_limit hs_pull_limit_hit(hs_pull *p, const char **name, size_t *name_length) {
     *name = p->scan.name;
     *name_length = p->scan.name_length;
     return p->scan.hit;

@@ -109,8 +109,8 @@ struct hs_tok {
     const uc *xml_ns, *xmlns_ns, *xml_prefix, *xmlns_prefix;
 
     size_t max_attributes, max_namespaces, max_tag;
-    int limit;
-    char limit_name[64];
+    enum hs_xml_limit limit;
+    char limit_name[HS_LIMIT_NAME_BYTES];
     size_t limit_name_length;
 
     char message[192];
@@ -118,11 +118,18 @@ struct hs_tok {
     int at_end;
 };
 
-// xml_tok.c
+// The files call down only: xml_tok.c (the feed API) → xml_tok_content.c → xml_tok_tag.c →
+// xml_tok_reference.c → xml_tok_state.c; content also calls reference and state.
+
+// xml_tok_state.c
 void tok_fail(hs_tok *t, const uc *at, const char *format, ...) __attribute__((format(printf, 3, 4)));
 void tok_advance_position(hs_tok *t, const uc *to);
 const struct dict_entry *tok_intern(hs_tok *t, const uc *text, size_t length, int split);
 int tok_grow(void **buffer, size_t *capacity, size_t needed, size_t item);
+
+// xml_tok_reference.c
+int tok_reference(hs_tok *t, const uc **cursor, const uc *end, uint32_t *value, int *amp);
+size_t tok_encode(uint32_t c, uc *out);
 
 // xml_tok_tag.c
 int tok_start_tag(hs_tok *t, const uc **cursor, const uc *end);

@@ -4,8 +4,6 @@
 #include <emmintrin.h>
 #endif
 
-int tok_reference(hs_tok *t, const uc **cursor, const uc *end, uint32_t *value, int *amp);
-size_t tok_encode(uint32_t c, uc *out);
 
 // The first byte from `p` in an attribute value that needs a look: the quote, `<`, `&`,
 // a control character or a non-ASCII byte. Runs of plain ASCII go 16 bytes at a time.
@@ -25,7 +23,7 @@ static inline const uc *scan_value(const uc *p, const uc *end, uc quote) {
     return p;
 }
 
-static int over(hs_tok *t, int limit, const uc *name, size_t length, const uc *at) {
+static int over(hs_tok *t, enum hs_xml_limit limit, const uc *name, size_t length, const uc *at) {
     t->limit = limit;
     t->limit_name_length = length < sizeof t->limit_name ? length : sizeof t->limit_name;
     memcpy(t->limit_name, name, t->limit_name_length);
@@ -121,10 +119,10 @@ static int read_value(hs_tok *t, const uc **cursor, const uc *end, int *decode) 
 // attribute count, then the namespace declarations.
 static int count_attribute(hs_tok *t, const uc *tag, const uc *equals, const uc *name, size_t length, size_t *attributes,
     size_t *namespaces, const uc *element, size_t element_length) {
-    if (t->max_tag && (size_t)(equals - tag) + 1 > t->max_tag) return over(t, 3, element, element_length, equals);
-    if (t->max_attributes && ++*attributes > t->max_attributes) return over(t, 1, element, element_length, equals);
+    if (t->max_tag && (size_t)(equals - tag) + 1 > t->max_tag) return over(t, HS_LIMIT_START_TAG, element, element_length, equals);
+    if (t->max_attributes && ++*attributes > t->max_attributes) return over(t, HS_LIMIT_ATTRIBUTES, element, element_length, equals);
     int declares = (length == 5 || (length > 5 && name[5] == ':')) && memcmp(name, "xmlns", 5) == 0;
-    if (declares && t->max_namespaces && ++*namespaces > t->max_namespaces) return over(t, 2, element, element_length, equals);
+    if (declares && t->max_namespaces && ++*namespaces > t->max_namespaces) return over(t, HS_LIMIT_NAMESPACES, element, element_length, equals);
     return R_OK;
 }
 
@@ -269,7 +267,7 @@ int tok_start_tag(hs_tok *t, const uc **cursor, const uc *end) {
     }
     // p is at the `>` or the `/` of `/>`.
     const uc *close = p + empty;
-    if (t->max_tag && (size_t)(close - tag) + 1 > t->max_tag) return over(t, 3, name, name_length, tag + t->max_tag);
+    if (t->max_tag && (size_t)(close - tag) + 1 > t->max_tag) return over(t, HS_LIMIT_START_TAG, name, name_length, tag + t->max_tag);
     if (t->depth > 256) return tok_fail(t, tag, "Excessive depth in document: 256 use XML_PARSE_HUGE option"), R_ERR;
     const struct dict_entry *e = index ? &t->entries[index - 1] : tok_intern(t, name, name_length, 1);
     if (!e) return R_ERR;
@@ -304,7 +302,7 @@ cut:
         // Cut past the limit: a count limit at an `=` before it wins (see count_attribute).
         const uc *q = tag + 1;
         while (q < end && !is_space(*q) && *q != '/' && *q != '>') q++;
-        return over(t, 3, tag + 1, (size_t)(q - tag - 1), tag + t->max_tag);
+        return over(t, HS_LIMIT_START_TAG, tag + 1, (size_t)(q - tag - 1), tag + t->max_tag);
     }
     return r;
 }

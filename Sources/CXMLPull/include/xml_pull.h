@@ -1,5 +1,6 @@
 #ifndef HOTELSEARCH_XML_PULL_H
 #define HOTELSEARCH_XML_PULL_H
+#include "xml_limits.h"
 #include <stddef.h>
 
 /// libxml2's pull parser (xmlParseDocument), driven like its push parser.
@@ -45,11 +46,9 @@ int hs_pull_at_end(hs_pull *parser);
 /// libxml2 has seen more than the limit of it. 0 leaves a limit off (the default).
 void hs_pull_set_limits(hs_pull *parser, size_t max_attributes, size_t max_namespaces, size_t max_start_tag_bytes);
 
-enum hs_pull_limit { HS_LIMIT_NONE, HS_LIMIT_ATTRIBUTES, HS_LIMIT_NAMESPACES, HS_LIMIT_START_TAG };
-
 /// Which limit stopped the parse, and the start of the offending tag's name (in the
 /// document's encoding, at most 64 bytes; `*name_length` may be 0).
-enum hs_pull_limit hs_pull_limit_hit(hs_pull *parser, const char **name, size_t *name_length);
+enum hs_xml_limit hs_pull_limit_hit(hs_pull *parser, const char **name, size_t *name_length);
 
 /// Stops a parse still under way (no more SAX callbacks) and frees everything.
 void hs_pull_free(hs_pull *parser);

@@ -1,5 +1,6 @@
 #ifndef HOTELSEARCH_XML_TOK_H
 #define HOTELSEARCH_XML_TOK_H
+#include "xml_limits.h"
 #include <stddef.h>
 
 /// A strict, incremental tokenizer for UTF-8 XML 1.0 with Namespaces: the events
@@ -63,9 +64,9 @@ int hs_tok_owns(const hs_tok *tok, const void *pointer);
 /// length at its (limit + 1)th byte, the counts at the `=` of the attribute past them.
 void hs_tok_set_limits(hs_tok *tok, size_t max_attributes, size_t max_namespaces, size_t max_start_tag_bytes);
 
-/// Which limit stopped the parse (values of `enum hs_pull_limit`: 0 none, 1 attributes,
-/// 2 namespaces, 3 start tag) and the first (at most 64) bytes of the tag's name.
-int hs_tok_limit_hit(const hs_tok *tok, const char **name, size_t *name_length);
+/// Which limit stopped the parse and the first (at most `HS_LIMIT_NAME_BYTES`) bytes of the
+/// tag's name.
+enum hs_xml_limit hs_tok_limit_hit(const hs_tok *tok, const char **name, size_t *name_length);
 
 void hs_tok_free(hs_tok *tok);
 

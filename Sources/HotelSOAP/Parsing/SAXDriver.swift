@@ -120,9 +120,9 @@ final class SAXDriver {
     var tagLimitError: SOAPParseError? {
         var name: UnsafePointer<CChar>?
         var length = 0
-        let hit: hs_pull_limit
+        let hit: hs_xml_limit
         if let tokenizer {
-            hit = hs_pull_limit(UInt32(hs_tok_limit_hit(tokenizer, &name, &length)))
+            hit = hs_tok_limit_hit(tokenizer, &name, &length)
         } else if let puller {
             hit = hs_pull_limit_hit(puller, &name, &length)
         } else {
