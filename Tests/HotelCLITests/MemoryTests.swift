@@ -4,7 +4,7 @@ import Testing
 /// Streaming means flat memory: `hotels parse` of a 100 MB response stays under 60 MB of
 /// resident memory, no more than for a 10 MB one. Measured per child process (wait4), so
 /// other tests running alongside do not count.
-@Suite("Memory")
+@Suite("Memory", .serialized)
 struct MemoryTests {
     static let generator = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
         "Support/Scripts/make_response.py"
