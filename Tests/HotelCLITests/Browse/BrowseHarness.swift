@@ -18,8 +18,10 @@ struct BrowseHarness {
     var dialect: any SOAPDialect = HotelSearchDialect()
     var credentials: UsernameToken?
     var cache: ResponseCache?
-    /// The client's connect and idle-read timeout.
-    var timeout: Double = 5
+    /// The client's connect and idle-read timeout. Generous: no browse test is about
+    /// timeouts, and with the whole suite starting at once on two cores a page could wait
+    /// more than 5 s for the server, which then failed the page for good (retries are 0).
+    var timeout: Double = 30
     /// Called as each logo request goes out.
     var onLogoRequest: (@Sendable (URL) -> Void)?
 
