@@ -78,9 +78,10 @@ extension BrowseSession {
         activity.pagesRequested.append(page)
         pageTasks.start(page) { [client, inbox, query = effectiveQuery] token in
             do {
-                // At most a page of rows is kept: a service that answers 50 rows with 800,000
-                // must not fill memory with rows the table has no place for.
-                let rows = PageRows(limit: request.size)
+                // A bounded number of rows is kept: a service that answers 50 rows with
+                // 800,000 must not fill memory. A few more than asked (the table places them)
+                // are kept as before.
+                let rows = PageRows(limit: max(request.size, PageRows.maxPerAnswer))
                 var result = try await client.searchPage(query, page: request, onHotel: rows.take)
                 result.hotels = rows.hotels
                 if let notice = rows.notice { result.notices.append(notice) }
@@ -180,9 +181,11 @@ extension BrowseSession {
     }
 }
 
-/// The rows of one page as they stream in, up to the page's size; what a service sends past
-/// it is counted and left out.
+/// The rows of one answer as they stream in, up to `limit`; what a service sends past it is
+/// counted and left out.
 final class PageRows: @unchecked Sendable {
+    /// The most rows one answer may bring, whatever was asked: about a megabyte of hotels.
+    static let maxPerAnswer = 1_000
     let limit: Int
     private(set) var hotels: [HotelInfo] = []
     private(set) var leftOut = 0
@@ -195,6 +198,6 @@ final class PageRows: @unchecked Sendable {
 
     /// What to tell the user when rows were left out.
     var notice: String? {
-        leftOut == 0 ? nil : "the service sent \(limit + leftOut) rows for a page of \(limit); the rest were left out"
+        leftOut == 0 ? nil : "the service sent \(limit + leftOut) rows in one answer; the first \(limit) are shown"
     }
 }
