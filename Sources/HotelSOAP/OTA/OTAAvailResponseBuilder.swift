@@ -34,14 +34,14 @@ final class OTAAvailResponseBuilder: OTASubtreeReader {
 
     // The hot state is touched on every SAX event. Only the parser's own callbacks reach
     // it, one at a time, so dynamic exclusivity checks buy nothing (as in SOAPMessageHandler).
-    @exclusivity(unchecked) private var names = NameCache<OTAName>()
+    @exclusivity(unchecked) var names = NameCache<OTAName>()
     /// The document's name dictionary, from `begin`: what `names` may keep.
-    @exclusivity(unchecked) private var interned = InternedNames(dictionary: nil)
+    @exclusivity(unchecked) var interned = InternedNames(dictionary: nil)
     @exclusivity(unchecked) private var path = Path()
     /// Whether the element open now is a text field being collected into `text`.
     @exclusivity(unchecked) private var collecting = false
-    @exclusivity(unchecked) private var text = TextBuffer()
-    @exclusivity(unchecked) private var interner = StringInterner()
+    @exclusivity(unchecked) var text = TextBuffer()
+    @exclusivity(unchecked) var interner = StringInterner()
     private var note = OTAMessageNote()
     @exclusivity(unchecked) private var stay = Stay()
     /// The current `RoomStay`'s room types, rate plans and rates; kept between stays so
@@ -354,86 +354,5 @@ final class OTAAvailResponseBuilder: OTASubtreeReader {
             latitude: facts.latitude, longitude: facts.longitude, stars: facts.stars, price: price.money, rooms: hotel.rooms)
         hotelsRead += 1
         if let onHotel { try onHotel(info) } else { hotels.append(info) }
-    }
-
-    // MARK: Values
-
-    @inline(__always)
-    private func lookup(_ p: UnsafePointer<UInt8>) -> OTAName { names.name(p, interned: interned.contains(p)) }
-
-    /// The first attribute named `wanted`, in no namespace.
-    @inline(__always)
-    private func attribute(_ wanted: OTAName, _ attributes: SAXAttributes) -> UnsafeBufferPointer<UInt8>? {
-        for i in 0..<attributes.count {
-            let a = attributes[i]
-            if a.namespaceURI == nil, lookup(a.localName) == wanted { return a.value }
-        }
-        return nil
-    }
-
-    /// An attribute value without XML whitespace at either end, as codes and numbers are
-    /// read. `interned`: a short value that repeats (codes, room names) comes from the
-    /// interner. Trimming goes by `Character`, as `String.trimmingXMLSpace` does (a mark
-    /// after a space keeps it), so only values with a space at an end take that path.
-    private func trimmed(_ bytes: UnsafeBufferPointer<UInt8>, interned: Bool = false) -> String {
-        guard let first = bytes.first, let last = bytes.last else { return "" }
-        guard !TextBuffer.isXMLSpace(first), !TextBuffer.isXMLSpace(last) else {
-            return SAXAttributes.string(bytes).trimmingXMLSpace
-        }
-        // libxml2 hands an `&` in a value on as `&#38;`: see `SAXAttributes.string`.
-        if bytes.contains(UInt8(ascii: "&")) { return SAXAttributes.string(bytes) }
-        return interned ? interner.string(bytes) : String(decoding: bytes, as: UTF8.self)
-    }
-
-    /// The collected text, trimmed as `trimmed` trims a value. Text comes with its
-    /// references resolved, so an `&#38;` in it is what the sender meant.
-    private func collectedText(interned: Bool = false) -> String {
-        let bytes = text.bytes
-        guard let first = bytes.first, let last = bytes.last else { return "" }
-        guard !TextBuffer.isXMLSpace(first), !TextBuffer.isXMLSpace(last) else { return text.string.trimmingXMLSpace }
-        return interned ? interner.string(bytes) : String(decoding: bytes, as: UTF8.self)
-    }
-
-    /// `xsd:double`, as `Double(String)` reads it (`DoubleText` is bit-identical for the
-    /// decimals it takes, and the rest goes to `Double(String)`).
-    private func double(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
-        DoubleText.parse(bytes) ?? Double(SAXAttributes.string(bytes).trimmingXMLSpace)
-    }
-
-    /// `AmountAfterTax` (else `AmountBeforeTax`) in `CurrencyCode`. An integer amount with
-    /// `DecimalPlaces` is in minor units (`12950`, 2 → `129.50`); a decimal one is as written.
-    private func money(_ attributes: SAXAttributes) -> Amount? {
-        var afterTax: UnsafeBufferPointer<UInt8>?
-        var beforeTax: UnsafeBufferPointer<UInt8>?
-        var currencyBytes: UnsafeBufferPointer<UInt8>?
-        var placesBytes: UnsafeBufferPointer<UInt8>?
-        for i in 0..<attributes.count {
-            let a = attributes[i]
-            guard a.namespaceURI == nil else { continue }
-            switch lookup(a.localName) {
-            case .AmountAfterTax: afterTax = afterTax ?? a.value
-            case .AmountBeforeTax: beforeTax = beforeTax ?? a.value
-            case .CurrencyCode: currencyBytes = currencyBytes ?? a.value
-            case .DecimalPlaces: placesBytes = placesBytes ?? a.value
-            default: break
-            }
-        }
-        guard let amount = afterTax ?? beforeTax else { return nil }
-        let currency = currencyBytes.map { trimmed($0, interned: true) } ?? ""
-        let places = placesBytes.map { IntegerText.parse($0) ?? Int(trimmed($0)) ?? 0 } ?? 0
-        // Digits and a sign read as Decimal(string:) and Money(parsing:) read them.
-        if (0...18).contains(places), let minor = IntegerText.parse(amount) {
-            return Amount(minor: minor, places: places, currency: currency, includesTaxes: afterTax != nil)
-        }
-        guard let money = Self.slowMoney(trimmed(amount), currency: currency, places: places) else { return nil }
-        return Amount(minor: 0, places: places, written: .init(money), currency: currency, includesTaxes: afterTax != nil)
-    }
-
-    /// The cheaper of two prices; amounts in different currencies are not compared, and
-    /// the first one read stays.
-    private func cheaper(_ a: Amount?, _ b: Amount?) -> Amount? {
-        guard let a else { return b }
-        guard let b, b.currency == a.currency, b.isLess(than: a) else { return a }
-        return b
     }
 }
