@@ -44,9 +44,18 @@ let package = Package(
         // Our own UTF-8 XML tokenizer: libxml2's SAX2 alone costs most of the parse's budget
         // (see xml_tok.h); libxml2 still reads other encodings.
         .target(name: "CXMLTok", dependencies: ["CXMLLimits"]),
+        // The streaming XML engine: the only target that imports the C readers. SAX events
+        // to a `SAXHandler`, content sniffing, text buffers, number parsing, `XMLWriter`;
+        // knows no SOAP and no hotel.
+        .target(
+            name: "HotelXML",
+            dependencies: ["CLibXML2", "CXMLPull", "CXMLTok"]
+        ),
+        // The SOAP envelope (faults, the Header's WS-Security) and the dialect seam, with our
+        // contract and OpenTravel as peers that each read the Body the envelope hands them.
         .target(
             name: "HotelSOAP",
-            dependencies: ["CLibXML2", "CXMLPull", "CXMLTok", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["HotelXML", .product(name: "Crypto", package: "swift-crypto")]
         ),
         .target(name: "TerminalTable"),
         .systemLibrary(
@@ -97,6 +106,7 @@ let package = Package(
             name: "HotelServer",
             dependencies: [
                 "HotelSOAP",
+                "HotelXML",
                 "HotelCatalogs",
                 "Imaging",
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -142,6 +152,7 @@ let package = Package(
             name: "HotelCLI",
             dependencies: [
                 "HotelSOAP",
+                "HotelXML",
                 "HotelClient",
                 "HotelServer",
                 "HotelCatalogs",
@@ -166,9 +177,15 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // The engine alone: the tokenizer's well-formedness rules, interning.
+        .testTarget(
+            name: "HotelXMLTests",
+            dependencies: ["HotelXML", "CXMLTok"]
+        ),
+        // CLibXML2: the schema tests validate with libxml2's schema API, a reference, not the engine.
         .testTarget(
             name: "HotelSOAPTests",
-            dependencies: ["HotelSOAP", "CLibXML2", "CXMLTok"]
+            dependencies: ["HotelSOAP", "HotelXML", "CLibXML2"]
         ),
         .testTarget(
             name: "HotelServerTests",

@@ -1,4 +1,5 @@
 import Foundation
+import HotelXML
 import Testing
 
 @testable import HotelSOAP

@@ -1,5 +1,6 @@
 import Foundation
 import HotelSOAP
+import HotelXML
 import Testing
 
 /// Builder → parser is the identity, for any text a field can hold.

@@ -1,7 +1,6 @@
 import Foundation
+import HotelXML
 import Testing
-
-@testable import HotelSOAP
 
 /// The interner may only change how often a string is built, never which string comes
 /// out: every answer must equal `String(decoding:as:)` on the same bytes.

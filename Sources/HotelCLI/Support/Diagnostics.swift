@@ -4,6 +4,7 @@ import HotelCatalogs
 import HotelClient
 import HotelSOAP
 import HotelServer
+import HotelXML
 
 /// Turns any error into one line on stderr and the matching exit code.
 enum Diagnostics {

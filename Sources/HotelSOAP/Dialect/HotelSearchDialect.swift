@@ -1,3 +1,5 @@
+import HotelXML
+
 /// Our own contract (`WSDL/HotelSearch.wsdl`, namespace `urn:hotel-search:v1`):
 /// `SearchHotels` with `Offset`/`Limit` and a `TotalCount` in every response, so pages
 /// are random access; `GetHotel` for details.

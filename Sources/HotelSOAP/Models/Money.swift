@@ -1,4 +1,5 @@
 import Foundation
+import HotelXML
 
 /// An amount in a currency. `Decimal`, never `Double`: prices must survive a round trip
 /// exactly, and so must the way they were written: `129.50` stays `129.50` (`amountText`),

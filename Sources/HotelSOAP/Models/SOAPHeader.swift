@@ -1,3 +1,5 @@
+import HotelXML
+
 /// The SOAP `Header` of a request, as far as a server acts on it: which blocks came, which
 /// of them must be understood, and the `wsse:Security` block's UsernameToken and Timestamp.
 ///

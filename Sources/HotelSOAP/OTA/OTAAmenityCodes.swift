@@ -1,3 +1,5 @@
+import HotelXML
+
 /// OpenTravel Hotel Amenity Codes (HAC code list) for the catalog's amenities, both ways.
 /// `HotelAmenity@Code` is an `OTA_CodeType` (digits), so schema-valid requests send these;
 /// our service also accepts its own names (`wifi`), as a lenient partner would.

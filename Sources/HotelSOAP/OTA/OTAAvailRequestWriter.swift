@@ -1,4 +1,5 @@
 import Foundation
+import HotelXML
 
 /// Writes a `HotelQuery` as an `OTA_HotelAvailRQ` in a SOAP envelope, in the element order
 /// and within the value types of the 2017B schema, so a validating partner accepts it.

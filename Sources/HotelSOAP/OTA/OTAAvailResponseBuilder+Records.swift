@@ -1,4 +1,5 @@
 import Foundation
+import HotelXML
 
 /// What the builder keeps while it reads: prices, rates, one `RoomStay`, one hotel.
 extension OTAAvailResponseBuilder {

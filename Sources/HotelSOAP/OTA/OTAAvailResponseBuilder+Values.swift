@@ -1,4 +1,5 @@
 import Foundation
+import HotelXML
 
 /// Reading values out of attribute and text bytes: names through the cache, codes through
 /// the interner, numbers without a `String` where they can be.

@@ -1,4 +1,5 @@
 import Foundation
+import HotelXML
 
 /// Builds `HotelInfo`s from the events of an `OTA_HotelAvailRS` subtree, which
 /// `SOAPMessageHandler` forwards to it from the root's start tag to its end tag.
@@ -36,7 +37,7 @@ final class OTAAvailResponseBuilder: OTASubtreeReader {
     // it, one at a time, so dynamic exclusivity checks buy nothing (as in SOAPMessageHandler).
     @exclusivity(unchecked) var names = NameCache<OTAName>()
     /// The document's name dictionary, from `begin`: what `names` may keep.
-    @exclusivity(unchecked) var interned = InternedNames(dictionary: nil)
+    @exclusivity(unchecked) var interned = InternedNames.none
     @exclusivity(unchecked) private var path = Path()
     /// Whether the element open now is a text field being collected into `text`.
     @exclusivity(unchecked) private var collecting = false

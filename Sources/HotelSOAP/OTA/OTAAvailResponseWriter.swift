@@ -1,4 +1,5 @@
 import Foundation
+import HotelXML
 
 /// Writes `OTA_HotelAvailRS` in a SOAP envelope, in the element order of the 2017B schema
 /// (`Success`, `Warnings`, `RoomStays`; or `Errors` alone), straight into bytes.

@@ -1,4 +1,5 @@
 import Foundation
+import HotelXML
 
 /// Builds an ``OTAAvailRequest`` from the events of the request's subtree, which
 /// `SOAPMessageHandler` forwards to it from `OTA_HotelAvailRQ`'s start tag to its end tag.

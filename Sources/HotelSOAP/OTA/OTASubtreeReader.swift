@@ -1,3 +1,5 @@
+import HotelXML
+
 /// What `SOAPMessageHandler` hands an OpenTravel message's subtree to: the events from
 /// the Body child's start tag to its end tag. One handler and one streaming parser serve
 /// both OTA requests (`OTARequestBuilder`) and responses (`OTAAvailResponseBuilder`), so

@@ -1,4 +1,4 @@
-import CLibXML2
+import HotelXML
 
 /// Every element name the contract and SOAP define. Parsing compares these small
 /// integers instead of strings. The cases are spelt as the elements are, so their
@@ -159,4 +159,8 @@ struct NameCache<Name: InternedName>: ~Copyable {
         }
         return kind
     }
+}
+
+extension NamespaceKind {
+    var isEnvelope: Bool { self == .soap11 || self == .soap12 }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HotelXML
 
 typealias InvalidValue = (_ field: String, _ problem: String, _ value: String?) -> Void
 

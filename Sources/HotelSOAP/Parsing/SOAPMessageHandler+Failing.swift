@@ -1,3 +1,5 @@
+import HotelXML
+
 /// Reading a field as a number, and failing: the first error wins, stops the driver and
 /// carries the parser's line and column.
 extension SOAPMessageHandler {

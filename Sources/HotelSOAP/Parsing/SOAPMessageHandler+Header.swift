@@ -1,3 +1,5 @@
+import HotelXML
+
 // A request's SOAP Header: each top-level block by name, its mustUnderstand and role, and
 // the insides of wsse:Security. Runs only with `readsHeader` (the server's parsers), once
 // per message before the Body: nothing here is on the per-hotel path of a response.

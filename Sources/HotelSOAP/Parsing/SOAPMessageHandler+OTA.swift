@@ -1,3 +1,5 @@
+import HotelXML
+
 // OpenTravel messages: the Body's OTA element and everything inside it go to an
 // `OTASubtreeReader` instead of the contract's scopes.
 extension SOAPMessageHandler {

@@ -1,3 +1,5 @@
+import HotelXML
+
 /// Requests: held to the schema, unlike responses. An element an operation does not
 /// define is an error naming it, never skipped, so a misspelt filter cannot widen a search.
 extension SOAPMessageHandler {

@@ -1,11 +1,12 @@
 import Foundation
+import HotelXML
 
 /// The SAX delegate that turns envelope events into models.
 ///
 /// It keeps a stack of the known elements it is inside. An element it does not know is
 /// skipped with its whole subtree (a newer server may add fields), and text is collected
 /// only inside the leaf fields it wants.
-final class SOAPMessageHandler: SAXDelegate {
+final class SOAPMessageHandler: SAXHandler {
     /// Where we are: the known element each level of the stack is inside.
     enum Scope {
         case envelope, body
@@ -16,7 +17,6 @@ final class SOAPMessageHandler: SAXDelegate {
         case header, security, usernameToken, timestamp
     }
 
-    var driver: SAXDriver!
     let maxDepth: Int
     let maxFieldBytes: Int
     let onHotel: ((HotelInfo) throws -> Void)?
@@ -86,11 +86,12 @@ final class SOAPMessageHandler: SAXDelegate {
         self.maxHeaderBlocks = maxHeaderBlocks
         self.onHotel = onHotel
         scopes = ScopeStack(capacity: maxDepth + 1)
+        super.init()
     }
 
-    // MARK: SAXDelegate
+    // MARK: SAXHandler
 
-    func didStartElement(_ localName: UnsafePointer<UInt8>, namespaceURI: UnsafePointer<UInt8>?, attributes: SAXAttributes) {
+    override func didStartElement(_ localName: UnsafePointer<UInt8>, namespaceURI: UnsafePointer<UInt8>?, attributes: SAXAttributes) {
         depth += 1
         if depth > maxDepth {
             return failStart(.tooDeep, "elements nest deeper than \(maxDepth) levels")
@@ -220,7 +221,7 @@ final class SOAPMessageHandler: SAXDelegate {
         }
     }
 
-    func didEndElement() {
+    override func didEndElement() {
         depth -= 1
         if otaDepth > 0 { return endOTAElement() }
         if skipDepth > 0 {
@@ -260,7 +261,7 @@ final class SOAPMessageHandler: SAXDelegate {
         }
     }
 
-    func foundCharacters(_ bytes: UnsafeBufferPointer<UInt8>) {
+    override func foundCharacters(_ bytes: UnsafeBufferPointer<UInt8>) {
         if otaDepth > 0 { return otaCharacters(bytes) }
         guard let field = leaf, skipDepth == 0 else { return }
         guard text.count + bytes.count <= maxFieldBytes else {
@@ -271,7 +272,7 @@ final class SOAPMessageHandler: SAXDelegate {
         text.append(bytes)
     }
 
-    func foundDoctype() {
+    override func foundDoctype() {
         fail(.doctype, "the message carries a <!DOCTYPE>; SOAP forbids DTDs, so it was refused before any entity was read")
     }
 

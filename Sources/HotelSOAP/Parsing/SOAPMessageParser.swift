@@ -1,4 +1,5 @@
 import Foundation
+import HotelXML
 
 /// Reads SOAP messages of the contract, whole or as a stream.
 ///
@@ -100,7 +101,7 @@ public final class SOAPMessageParser {
     /// known to be bad, so a caller can stop reading the network.
     public func feed(_ bytes: UnsafeRawBufferPointer) throws {
         guard !finished else { return }
-        switch try sniffer.take(bytes) {
+        switch try Self.soap({ () throws(XMLInputError) in try sniffer.take(bytes) }) {
         case .wait: return
         case .direct:
             try push(bytes, last: false)
@@ -162,7 +163,7 @@ public final class SOAPMessageParser {
     func finishDocument() throws -> SOAPVersion {
         guard !finished else { throw SOAPParseError(.notXML, line: 0, reason: "the parser was already finished") }
         finished = true
-        if let buffered = try sniffer.finish() {
+        if let buffered = try Self.soap({ () throws(XMLInputError) in try sniffer.finish() }) {
             try buffered.withUnsafeBytes { try push($0, last: false) }
         }
         try push(UnsafeRawBufferPointer(start: nil, count: 0), last: true)
@@ -176,7 +177,7 @@ public final class SOAPMessageParser {
     private func push(_ bytes: UnsafeRawBufferPointer, last: Bool) throws {
         if driver.parse(bytes, last: last) { return }
         // First: a tag cut at a limit may look to the handler like a broken element.
-        if let error = driver.tagLimitError { throw error }
+        if let error = driver.tagLimitError { throw SOAPParseError(error) }
         if let error = handler.delegateError { throw error }
         if let error = handler.error { throw error }
         guard let failure = driver.failure else { return }
@@ -192,6 +193,11 @@ public final class SOAPMessageParser {
 }
 
 extension SOAPMessageParser {
+    /// What the XML engine refused, as this parser's error.
+    fileprivate static func soap<T>(_ body: () throws(XMLInputError) -> T) throws(SOAPParseError) -> T {
+        do { return try body() } catch { throw SOAPParseError(error) }
+    }
+
     /// Parses a whole message.
     public static func parse(_ bytes: some Sequence<UInt8>, limits: Limits = .default) throws -> SOAPEnvelope {
         let parser = SOAPMessageParser(limits: limits)

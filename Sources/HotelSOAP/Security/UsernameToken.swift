@@ -1,4 +1,5 @@
 import Foundation
+import HotelXML
 
 /// A WS-Security UsernameToken to sign requests with: writes the `wsse:Security` header
 /// block, with a fresh 16-byte nonce and the time for every message (a retry too, or the

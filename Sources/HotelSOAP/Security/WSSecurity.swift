@@ -1,4 +1,5 @@
 import Foundation
+import HotelXML
 
 /// OASIS Web Services Security (WSS 1.0/1.1) UsernameToken Profile: the names and the
 /// arithmetic both the client (writing `wsse:Security`) and the server (checking it) use.

@@ -1,3 +1,5 @@
+import HotelXML
+
 /// A `wsse:Security` header block as received: the texts of its UsernameToken and
 /// Timestamp, unchecked. Checking them (the password, the clock, replays) is the server's
 /// job; this only says what was sent.

@@ -1,3 +1,5 @@
+import HotelXML
+
 /// Why a message could not be read. Every error says where (line, column) when it can,
 /// and the description is one line a user can act on.
 ///
@@ -27,6 +29,18 @@ public struct SOAPParseError: Error, Sendable, Equatable, CustomStringConvertibl
         self.column = column
         self.reason = reason
         self.field = field
+    }
+
+    /// What the XML engine refused before any element was read, with its text.
+    package init(_ error: XMLInputError) {
+        let kind: Kind
+        switch error.kind {
+        case .notXML: kind = .notXML
+        case .malformed: kind = .malformed
+        case .unsupportedEncoding: kind = .unsupportedEncoding
+        case .tooLarge: kind = .tooLarge
+        }
+        self.init(kind, line: error.line, reason: error.reason)
     }
 
     /// `reason` with its position, e.g. `malformed XML: … (line 3, column 12)`; `reason`

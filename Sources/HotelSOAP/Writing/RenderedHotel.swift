@@ -1,3 +1,5 @@
+import HotelXML
+
 /// A `Hotel` element written once, to be copied into many responses.
 ///
 /// A server answering the same hotels again and again (a popular city's first page)

@@ -1,4 +1,5 @@
 import Foundation
+import HotelXML
 
 /// Writes the requests of the contract as SOAP 1.1 or 1.2 envelopes.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import HotelXML
 
 /// Writes the responses of the contract: result pages, hotel details and faults.
 /// The service uses it; so do the tests and the benchmarks, to make real responses.

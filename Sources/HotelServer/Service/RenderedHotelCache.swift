@@ -1,4 +1,5 @@
 import HotelSOAP
+import HotelXML
 import Synchronization
 
 /// `Hotel` elements already written (``RenderedHotel``), by `HotelId`.

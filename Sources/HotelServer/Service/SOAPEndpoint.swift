@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import HotelCatalogs
 import HotelSOAP
+import HotelXML
 import Hummingbird
 import Logging
 

@@ -1,23 +1,23 @@
 import Foundation
 
 /// `xsd:decimal`: `[+-]? (digits (. digits?)? | . digits)`, exact.
-enum DecimalText {
-    static func parse(_ bytes: [UInt8]) -> Decimal? { bytes.withUnsafeBufferPointer { parse($0) } }
+package enum DecimalText {
+    package static func parse(_ bytes: [UInt8]) -> Decimal? { bytes.withUnsafeBufferPointer { parse($0) } }
 
-    static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Decimal? {
+    package static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Decimal? {
         parseWithScale(bytes)?.value
     }
 
     /// The value and its scale: the digits written after the point, trailing zeros
     /// included (`129.50` → 2), which `Decimal` itself does not keep.
-    static func parseWithScale(_ bytes: UnsafeBufferPointer<UInt8>) -> (value: Decimal, scale: Int)? {
+    package static func parseWithScale(_ bytes: UnsafeBufferPointer<UInt8>) -> (value: Decimal, scale: Int)? {
         parseWithText(bytes).map { ($0.value, $0.scale) }
     }
 
     /// `parseWithScale`, plus the text `Money.plain(value, minimumFraction: scale)` would
     /// give, spelled from the digits read (nil past 18 significant digits): no leading `+`
     /// or zeros, no sign on zero, the fraction as written (`+007.50` → `7.50`).
-    static func parseWithText(_ bytes: UnsafeBufferPointer<UInt8>) -> (value: Decimal, scale: Int, text: String?)? {
+    package static func parseWithText(_ bytes: UnsafeBufferPointer<UInt8>) -> (value: Decimal, scale: Int, text: String?)? {
         let s = NumberText.trimmed(bytes)
         var i = s.startIndex
         let negative = NumberText.readSign(s, &i)
@@ -58,7 +58,7 @@ enum DecimalText {
     /// An amount in minor units (`12950`, 2 → 129.50) as a `Decimal`, and its text with
     /// exactly `places` digits after the point (`129.50`), as `Money.plain` spells it; what
     /// OpenTravel's `DecimalPlaces` says. `places` is 0…18.
-    static func minorUnits(_ minor: Int, places: Int) -> (value: Decimal, text: String) {
+    package static func minorUnits(_ minor: Int, places: Int) -> (value: Decimal, text: String) {
         let magnitude = UInt64(minor.magnitude)
         let sign: FloatingPointSign = minor < 0 ? .minus : .plus
         let value = Decimal(sign: sign, exponent: -places, significand: Decimal(magnitude))

@@ -1,10 +1,10 @@
 import Foundation
 
 /// `xsd:int`: optional sign, digits.
-enum IntegerText {
-    static func parse(_ bytes: [UInt8]) -> Int? { bytes.withUnsafeBufferPointer { parse($0) } }
+package enum IntegerText {
+    package static func parse(_ bytes: [UInt8]) -> Int? { bytes.withUnsafeBufferPointer { parse($0) } }
 
-    static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    package static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         let s = NumberText.trimmed(bytes)
         var i = s.startIndex
         let negative = NumberText.readSign(s, &i)

@@ -6,17 +6,6 @@ import CXMLTok
     import Glibc
 #endif
 
-/// The events of an XML document, in the shape of Foundation's `XMLParserDelegate`, but
-/// with names as the parser's own interned C strings: a handler that ignores an element
-/// never pays for a Swift `String`.
-protocol SAXDelegate: AnyObject {
-    func didStartElement(_ localName: UnsafePointer<UInt8>, namespaceURI: UnsafePointer<UInt8>?, attributes: SAXAttributes)
-    func didEndElement()
-    func foundCharacters(_ bytes: UnsafeBufferPointer<UInt8>)
-    /// A `<!DOCTYPE` was seen. The delegate must stop the parse.
-    func foundDoctype()
-}
-
 /// Drives libxml2's SAX2 parser: feed it bytes as they arrive, it calls the delegate.
 ///
 /// Why not Foundation's `XMLParser`: on Linux it runs libxml2 in recover mode (malformed
@@ -33,20 +22,20 @@ protocol SAXDelegate: AnyObject {
 /// the budget of a whole `hotels parse`. Which one reads a document is decided from its
 /// first bytes; both report the same events, and the tokenizer also refuses what libxml2
 /// only calls a namespace error.
-final class SAXDriver {
-    struct Failure {
-        var message: String
-        var line: Int
-        var column: Int
-        var code: Int32
+package final class SAXDriver {
+    package struct Failure {
+        package var message: String
+        package var line: Int
+        package var column: Int
+        package var code: Int32
         /// The error came at the very end of the input, after it had ended: the document
         /// was cut off rather than malformed.
-        var atEndOfInput = false
+        package var atEndOfInput = false
         /// Bytes the declared encoding cannot convert ended libxml2's input before it: the
         /// document is malformed, whatever error libxml2 then met where its text stopped.
-        var encodingFailed = false
+        package var encodingFailed = false
 
-        static let outOfMemory = Failure(message: "libxml2 could not create a parser (out of memory)", line: 1, column: 1, code: -1)
+        package static let outOfMemory = Failure(message: "libxml2 could not create a parser (out of memory)", line: 1, column: 1, code: -1)
 
     }
 
@@ -54,20 +43,20 @@ final class SAXDriver {
     // guaranteed reference to the concrete class: an existential or a checked `unowned`
     // reference would cost an atomic retain/release on each of millions of events.
     // The parser object owns both and outlives every callback.
-    unowned(unsafe) let handler: SOAPMessageHandler
+    unowned(unsafe) let handler: SAXHandler
     private var puller: OpaquePointer?
     /// The tokenizer reading this document, when it is UTF-8 (`SAXDriver+Tokenizer`).
-    var tokenizer: OpaquePointer?
+    package var tokenizer: OpaquePointer?
     /// Whether the first bytes have chosen the reader.
-    var decided = false
+    package var decided = false
     /// `stop` was called.
     private(set) var stopped = false
     /// Bounds on start tags, enforced before libxml2 reads past them (`hs_pull_set_limits`).
-    var tagLimits = (attributes: 0, namespaces: 0, startTagBytes: 0)
+    package var tagLimits = (attributes: 0, namespaces: 0, startTagBytes: 0)
     /// The first error libxml2 reported; later ones are consequences.
-    var failure: Failure?
+    package var failure: Failure?
 
-    init(handler: SOAPMessageHandler) {
+    package init(handler: SAXHandler) {
         SAXDriver.initializeOnce
         self.handler = handler
     }
@@ -84,23 +73,23 @@ final class SAXDriver {
         puller.flatMap { hs_pull_context($0) }?.assumingMemoryBound(to: xmlParserCtxt.self)
     }
 
-    var line: Int {
+    package var line: Int {
         if tokenizer != nil { return tokenizerPosition.line }
         return context.map { Int(xmlSAX2GetLineNumber(UnsafeMutableRawPointer($0))) } ?? 1
     }
-    var column: Int {
+    package var column: Int {
         if tokenizer != nil { return tokenizerPosition.column }
         return context.map { Int(xmlSAX2GetColumnNumber(UnsafeMutableRawPointer($0))) } ?? 1
     }
 
     /// Whether `pointer` lives in this document's name dictionary, so it stays valid and
     /// unique for the life of the parse and may be used as a cache key.
-    func isInterned(_ pointer: UnsafePointer<UInt8>) -> Bool {
+    package func isInterned(_ pointer: UnsafePointer<UInt8>) -> Bool {
         internedNames.contains(pointer)
     }
 
     /// This document's name dictionary, as a value: the same for the whole parse.
-    var internedNames: InternedNames { InternedNames(dictionary: context?.pointee.dict, tokenizer: tokenizer) }
+    package var internedNames: InternedNames { InternedNames(dictionary: context?.pointee.dict, tokenizer: tokenizer) }
 
     /// Inside `didStartElement`: the tag never got its `>`. libxml2 reports a start tag
     /// wherever it stops reading one (the end of the input, a U+0000, bytes the declared
@@ -109,7 +98,7 @@ final class SAXDriver {
     /// bytes were chunked, so judging by the name made the error depend on it too (fuzzing
     /// found both; Samples/requests/nul-in-start-tag.xml, Samples/responses/utf7-cut-start-tag.xml).
     /// A whole tag leaves libxml2 at its `>` or `/>`.
-    var startTagIsCutOff: Bool {
+    package var startTagIsCutOff: Bool {
         // The tokenizer reports a start tag only once its `>` has arrived.
         guard tokenizer == nil, let cur = context?.pointee.input?.pointee.cur else { return false }
         if cur.pointee == UInt8(ascii: ">") { return false }
@@ -117,7 +106,7 @@ final class SAXDriver {
     }
 
     /// The start-tag limit that stopped the parse, as the error to report, naming the element.
-    var tagLimitError: SOAPParseError? {
+    package var tagLimitError: XMLInputError? {
         var name: UnsafePointer<CChar>?
         var length = 0
         let hit: hs_xml_limit
@@ -136,11 +125,11 @@ final class SAXDriver {
         case HS_LIMIT_NAMESPACES: what = "declares more than \(tagLimits.namespaces) namespaces"
         default: what = "has a start tag longer than \(tagLimits.startTagBytes) bytes"
         }
-        return SOAPParseError(.tooLarge, line: line, reason: "the element \(element) \(what), the parser's limit")
+        return XMLInputError(.tooLarge, line: line, reason: "the element \(element) \(what), the parser's limit")
     }
 
     /// Stops the parse from inside a delegate callback.
-    func stop() {
+    package func stop() {
         stopped = true
         if let tokenizer { hs_tok_stop(tokenizer) }
         if let context { xmlStopParser(context) }
@@ -149,7 +138,7 @@ final class SAXDriver {
     /// Parses `bytes`; `last` tells libxml2 the document ends here.
     /// Returns false once the parse has failed or was stopped.
     @discardableResult
-    func parse(_ bytes: UnsafeRawBufferPointer, last: Bool) -> Bool {
+    package func parse(_ bytes: UnsafeRawBufferPointer, last: Bool) -> Bool {
         guard failure == nil else { return false }
         if !decided {
             decided = true
@@ -241,17 +230,17 @@ final class SAXDriver {
         sax.initialized = XML_SAX2_MAGIC
         sax.startElementNs = { ctx, localname, _, uri, _, _, attributeCount, _, attributes in
             guard let ctx, let localname else { return }
-            Unmanaged<SOAPMessageHandler>.fromOpaque(ctx)._withUnsafeGuaranteedRef {
+            Unmanaged<SAXHandler>.fromOpaque(ctx)._withUnsafeGuaranteedRef {
                 $0.didStartElement(localname, namespaceURI: uri, attributes: SAXAttributes(base: attributes, count: Int(attributeCount)))
             }
         }
         sax.endElementNs = { ctx, _, _, _ in
             guard let ctx else { return }
-            Unmanaged<SOAPMessageHandler>.fromOpaque(ctx)._withUnsafeGuaranteedRef { $0.didEndElement() }
+            Unmanaged<SAXHandler>.fromOpaque(ctx)._withUnsafeGuaranteedRef { $0.didEndElement() }
         }
         let characters: charactersSAXFunc = { ctx, bytes, count in
             guard let ctx, let bytes else { return }
-            Unmanaged<SOAPMessageHandler>.fromOpaque(ctx)._withUnsafeGuaranteedRef {
+            Unmanaged<SAXHandler>.fromOpaque(ctx)._withUnsafeGuaranteedRef {
                 $0.foundCharacters(UnsafeBufferPointer(start: bytes, count: Int(count)))
             }
         }
@@ -260,12 +249,12 @@ final class SAXDriver {
         sax.cdataBlock = characters
         sax.internalSubset = { ctx, _, _, _ in
             guard let ctx else { return }
-            Unmanaged<SOAPMessageHandler>.fromOpaque(ctx)._withUnsafeGuaranteedRef { $0.foundDoctype() }
+            Unmanaged<SAXHandler>.fromOpaque(ctx)._withUnsafeGuaranteedRef { $0.foundDoctype() }
         }
         // Errors come to us instead of libxml2's default of printing them to stderr.
         sax.serror = { ctx, error in
             guard let ctx, let error else { return }
-            Unmanaged<SOAPMessageHandler>.fromOpaque(ctx)._withUnsafeGuaranteedRef { $0.driver.noteError(error) }
+            Unmanaged<SAXHandler>.fromOpaque(ctx)._withUnsafeGuaranteedRef { $0.driver.noteError(error) }
         }
         let user = Unmanaged.passUnretained(handler).toOpaque()
         // No XML_PARSE_RECOVER (malformed means failed), no NOENT/DTDLOAD (no entity
@@ -276,7 +265,7 @@ final class SAXDriver {
 }
 
 extension String {
-    var trimmingTrailingNewlines: String {
+    package var trimmingTrailingNewlines: String {
         var s = self
         while s.last == "\n" || s.last == "\r" { s.removeLast() }
         return s

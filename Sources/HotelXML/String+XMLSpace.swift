@@ -1,10 +1,6 @@
-extension NamespaceKind {
-    var isEnvelope: Bool { self == .soap11 || self == .soap12 }
-}
-
 extension String {
     /// `soap:Client` → `Client`: the prefix is the sender's choice, the local part the meaning.
-    var localPartOfQName: String {
+    package var localPartOfQName: String {
         let trimmed = trimmingXMLSpace
         guard let colon = trimmed.lastIndex(of: ":") else { return trimmed }
         return String(trimmed[trimmed.index(after: colon)...])
@@ -12,7 +8,7 @@ extension String {
 
     /// Strips XML whitespace (space, tab, CR, LF) at both ends, as schema types with
     /// `whiteSpace="collapse"` (numbers, dates, enums, QNames) do.
-    var trimmingXMLSpace: String {
+    package var trimmingXMLSpace: String {
         let xmlSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
         guard let first = firstIndex(where: { !xmlSpace($0) }), let last = lastIndex(where: { !xmlSpace($0) }) else { return "" }
         return String(self[first...last])

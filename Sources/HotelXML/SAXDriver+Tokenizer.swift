@@ -6,7 +6,7 @@ extension SAXDriver {
     /// parser is given: `ContentSniffer` holds them back until an XML declaration's `?>`
     /// has arrived). UTF-8 with or without a byte order mark, declaring UTF-8 or nothing;
     /// anything else (UTF-16, another declared charset) goes to libxml2 as before.
-    static func tokenizerReads(_ head: UnsafeRawBufferPointer) -> Bool {
+    package static func tokenizerReads(_ head: UnsafeRawBufferPointer) -> Bool {
         let bytes = Array(head.prefix(XMLDeclaration.maxLength + 64))
         guard let layout = XMLDeclaration.Layout.of(bytes) else {
             return bytes.first.map { $0 != 0xFE && $0 != 0xFF && $0 != 0x00 } ?? true
@@ -21,34 +21,34 @@ extension SAXDriver {
         }
     }
 
-    func makeTokenizer() -> OpaquePointer? {
+    package func makeTokenizer() -> OpaquePointer? {
         var callbacks = hs_tok_callbacks()
         callbacks.start = { user, local, uri, count, attributes in
             guard let user, let local else { return }
-            Unmanaged<SOAPMessageHandler>.fromOpaque(user)._withUnsafeGuaranteedRef {
+            Unmanaged<SAXHandler>.fromOpaque(user)._withUnsafeGuaranteedRef {
                 $0.didStartElement(local, namespaceURI: uri, attributes: SAXAttributes(base: attributes, count: Int(count)))
             }
         }
         callbacks.end = { user in
             guard let user else { return }
-            Unmanaged<SOAPMessageHandler>.fromOpaque(user)._withUnsafeGuaranteedRef { $0.didEndElement() }
+            Unmanaged<SAXHandler>.fromOpaque(user)._withUnsafeGuaranteedRef { $0.didEndElement() }
         }
         callbacks.characters = { user, bytes, count in
             guard let user, let bytes else { return }
-            Unmanaged<SOAPMessageHandler>.fromOpaque(user)._withUnsafeGuaranteedRef {
+            Unmanaged<SAXHandler>.fromOpaque(user)._withUnsafeGuaranteedRef {
                 $0.foundCharacters(UnsafeBufferPointer(start: bytes, count: Int(count)))
             }
         }
         callbacks.doctype = { user in
             guard let user else { return }
-            Unmanaged<SOAPMessageHandler>.fromOpaque(user)._withUnsafeGuaranteedRef { $0.foundDoctype() }
+            Unmanaged<SAXHandler>.fromOpaque(user)._withUnsafeGuaranteedRef { $0.foundDoctype() }
         }
         guard let tokenizer = hs_tok_create(&callbacks, Unmanaged.passUnretained(handler).toOpaque()) else { return nil }
         hs_tok_set_limits(tokenizer, tagLimits.attributes, tagLimits.namespaces, tagLimits.startTagBytes)
         return tokenizer
     }
 
-    var tokenizerPosition: (line: Int, column: Int) {
+    package var tokenizerPosition: (line: Int, column: Int) {
         guard let tokenizer else { return (1, 1) }
         var line: UInt = 1
         var column: UInt = 1
@@ -57,7 +57,7 @@ extension SAXDriver {
     }
 
     /// `parse` on the tokenizer: false once it failed or was stopped.
-    func tokenize(_ bytes: UnsafeRawBufferPointer, last: Bool) -> Bool {
+    package func tokenize(_ bytes: UnsafeRawBufferPointer, last: Bool) -> Bool {
         guard let tokenizer else {
             failure = .outOfMemory
             return false

@@ -9,17 +9,17 @@
 /// whole. SOAP messages are UTF-8 or UTF-16 (WS-I Basic Profile 1.1, R4003); the
 /// stateless single-byte charsets older servers declare stay readable. Anything else is
 /// refused here, the same way whatever the chunking.
-enum XMLDeclaration {
+package enum XMLDeclaration {
     /// How the document spells its code units, from its first bytes (XML 1.0 appendix F).
-    struct Layout: Equatable {
+    package struct Layout: Equatable {
         /// Bytes per code unit: 1 (UTF-8 and ASCII-compatible charsets), 2 (UTF-16) or 4 (UCS-4).
-        var unit: Int
-        var littleEndian: Bool
+        package var unit: Int
+        package var littleEndian: Bool
         /// Bytes of the byte-order mark before the first character.
-        var bomLength: Int
+        package var bomLength: Int
 
         /// The code unit that starts at byte `offset` of `bytes` (which must hold all of it).
-        func unit(at offset: Int, in bytes: [UInt8]) -> UInt32 {
+        package func unit(at offset: Int, in bytes: [UInt8]) -> UInt32 {
             var value: UInt32 = 0
             for k in 0..<unit {
                 value = value << 8 | UInt32(bytes[offset + (littleEndian ? unit - 1 - k : k)])
@@ -27,7 +27,7 @@ enum XMLDeclaration {
             return value
         }
 
-        static func of(_ b: [UInt8]) -> Layout? {
+        package static func of(_ b: [UInt8]) -> Layout? {
             guard b.count >= 4 else { return nil }
             switch (b[0], b[1], b[2], b[3]) {
             case (0x00, 0x00, 0xFE, 0xFF): return Layout(unit: 4, littleEndian: false, bomLength: 4)
@@ -44,7 +44,7 @@ enum XMLDeclaration {
         }
     }
 
-    enum Scan: Equatable {
+    package enum Scan: Equatable {
         /// The declaration has begun but its `?>` has not arrived.
         case needMore
         /// No declaration, or none libxml2 would read an encoding from: it judges the rest.
@@ -55,10 +55,10 @@ enum XMLDeclaration {
 
     /// A declaration longer than this is refused: real ones are under 100 bytes, and the
     /// parser must not buffer without bound before it knows how to read the body.
-    static let maxLength = 1024
+    package static let maxLength = 1024
 
     /// Reads the declaration at the start of `bytes` (after a BOM and whitespace).
-    static func scan(_ bytes: [UInt8], layout: Layout, final: Bool) throws(SOAPParseError) -> Scan {
+    package static func scan(_ bytes: [UInt8], layout: Layout, final: Bool) throws(XMLInputError) -> Scan {
         // The document as ASCII, one byte per code unit (0x80 for anything wider), as far
         // as the declaration can reach.
         var text: [UInt8] = []
@@ -85,7 +85,7 @@ enum XMLDeclaration {
         guard text[start...].starts(with: open), text[start + open.count].isXMLSpace else { return .none }
         guard let close else {
             if text.count - start > maxLength {
-                throw SOAPParseError(.malformed, line: 1, reason: "malformed XML: the XML declaration is longer than \(maxLength) bytes")
+                throw XMLInputError(.malformed, line: 1, reason: "malformed XML: the XML declaration is longer than \(maxLength) bytes")
             }
             return final ? .none : .needMore
         }
@@ -136,9 +136,9 @@ enum XMLDeclaration {
 
     /// Throws `unsupportedEncoding` unless a document laid out as `layout` declaring
     /// `encoding` is one the parser reads the same way however it is chunked.
-    static func check(_ encoding: String?, layout: Layout) throws(SOAPParseError) {
+    package static func check(_ encoding: String?, layout: Layout) throws(XMLInputError) {
         if layout.unit == 4 {
-            throw SOAPParseError(
+            throw XMLInputError(
                 .unsupportedEncoding, line: 1,
                 reason: "the body is UCS-4 (UTF-32): SOAP messages must be UTF-8 or UTF-16 (WS-I Basic Profile R4003)")
         }
@@ -146,7 +146,7 @@ enum XMLDeclaration {
         let allowed = layout.unit == 2 ? utf16 : singleByte
         guard !allowed.contains(encoding.uppercased()) else { return }
         let shown = String(encoding.unicodeScalars.prefix(40).map { $0.value < 0x20 || $0.value == 0x7F ? "?" : Character($0) })
-        throw SOAPParseError(
+        throw XMLInputError(
             .unsupportedEncoding, line: 1,
             reason:
                 "the body declares the encoding \"\(shown)\", which the parser does not read: SOAP messages must be UTF-8 or UTF-16 (WS-I Basic Profile R4003)"

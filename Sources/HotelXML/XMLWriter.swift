@@ -40,33 +40,33 @@ public struct XMLWriter: Sendable {
     }
 
     /// Appends what another writer wrote: a part written before it is known to be needed.
-    mutating func append(contentsOf other: XMLWriter) {
+    package mutating func append(contentsOf other: XMLWriter) {
         bytes.append(contentsOf: other.bytes)
     }
 
     /// Appends bytes already written as XML by another writer.
-    mutating func append(bytes other: UnsafeBufferPointer<UInt8>) {
+    package mutating func append(bytes other: UnsafeBufferPointer<UInt8>) {
         bytes.append(contentsOf: other)
     }
 
     /// Appends markup known at compile time, without going through `String`.
-    mutating func literal(_ text: StaticString) {
+    package mutating func literal(_ text: StaticString) {
         bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
     /// An `xsd:double`'s text; NaN and infinities are refused.
-    mutating func number(_ value: Double, field: String) throws(XMLWriterError) {
+    package mutating func number(_ value: Double, field: String) throws(XMLWriterError) {
         guard value.isFinite else { throw XMLWriterError(notFinite: field) }
         raw(value.description)
     }
 
     /// An attribute's value, escaped, without its quotes.
-    mutating func appendAttributeValue(_ value: String) {
+    package mutating func appendAttributeValue(_ value: String) {
         appendEscaped(value, inAttribute: true)
     }
 
     /// Character data escaped, for text already known to hold only XML characters.
-    mutating func appendText(_ value: String) {
+    package mutating func appendText(_ value: String) {
         appendEscaped(value, inAttribute: false)
     }
 
@@ -147,14 +147,14 @@ public struct XMLWriter: Sendable {
         element(name, trusted: value.description)
     }
 
-    static func validate(_ value: String, field: String) throws(XMLWriterError) {
+    package static func validate(_ value: String, field: String) throws(XMLWriterError) {
         for scalar in value.unicodeScalars where !isXMLChar(scalar) {
             throw XMLWriterError(field: field, scalar: scalar)
         }
     }
 
     @inline(__always)
-    static func isXMLChar(_ s: Unicode.Scalar) -> Bool {
+    package static func isXMLChar(_ s: Unicode.Scalar) -> Bool {
         let v = s.value
         if v >= 0x20 { return v != 0xFFFE && v != 0xFFFF }
         return v == 0x9 || v == 0xA || v == 0xD
@@ -178,7 +178,7 @@ public struct XMLWriter: Sendable {
     }
 }
 
-/// A value cannot be written into a SOAP message.
+/// A value cannot be written into an XML document (a SOAP message).
 public struct XMLWriterError: Error, Sendable, Equatable, CustomStringConvertible {
     private enum Code: Equatable, Sendable {
         case forbiddenCharacter(Unicode.Scalar)
@@ -189,12 +189,12 @@ public struct XMLWriterError: Error, Sendable, Equatable, CustomStringConvertibl
     /// The request or response field holding the value, e.g. `City` or `Near/Latitude`.
     public let field: String
 
-    init(field: String, scalar: Unicode.Scalar) {
+    package init(field: String, scalar: Unicode.Scalar) {
         self.field = field
         self.code = .forbiddenCharacter(scalar)
     }
 
-    init(notFinite field: String) {
+    package init(notFinite field: String) {
         self.field = field
         self.code = .notFinite
     }

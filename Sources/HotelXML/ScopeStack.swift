@@ -2,22 +2,26 @@
 /// here cost a uniqueness check and a retain/release of its buffer on every push, pop and
 /// peek, millions of times per large response; the depth is bounded by the parser's
 /// `maxDepth`, so a fixed buffer is enough.
-struct ScopeStack<Element: BitwiseCopyable>: ~Copyable {
-    private let base: UnsafeMutablePointer<Element>
-    private let capacity: Int
-    private(set) var count = 0
+package struct ScopeStack<Element: BitwiseCopyable>: ~Copyable {
+    // @usableFromInline: generic, and touched on every element; unspecialized across the
+    // module boundary it would cost a witness-table call per push, pop and peek.
+    @usableFromInline let base: UnsafeMutablePointer<Element>
+    @usableFromInline let capacity: Int
+    @usableFromInline package private(set) var count = 0
 
-    init(capacity: Int) {
+    @inlinable
+    package init(capacity: Int) {
         self.capacity = max(capacity, 1)
         base = .allocate(capacity: self.capacity)
     }
 
     deinit { base.deallocate() }
 
-    var last: Element? { count > 0 ? base[count - 1] : nil }
+    @inlinable
+    package var last: Element? { count > 0 ? base[count - 1] : nil }
 
-    @inline(__always)
-    mutating func append(_ element: Element) {
+    @inlinable
+    package mutating func append(_ element: Element) {
         // The handler refuses elements deeper than maxDepth before pushing, so this only
         // guards against a caller that sized the stack wrongly.
         precondition(count < capacity, "ScopeStack overflow")
@@ -25,14 +29,15 @@ struct ScopeStack<Element: BitwiseCopyable>: ~Copyable {
         count += 1
     }
 
-    @inline(__always)
-    mutating func popLast() -> Element? {
+    @inlinable
+    package mutating func popLast() -> Element? {
         guard count > 0 else { return nil }
         count -= 1
         return base[count]
     }
 
-    func contains(where predicate: (Element) -> Bool) -> Bool {
+    @inlinable
+    package func contains(where predicate: (Element) -> Bool) -> Bool {
         for i in 0..<count where predicate(base[i]) { return true }
         return false
     }

@@ -1,40 +1,44 @@
 /// The bytes of the text field being collected. A plain growable buffer: resetting it per
 /// field must cost nothing, which `Array.removeAll(keepingCapacity:)` does not quite.
-struct TextBuffer: ~Copyable {
-    private(set) var base: UnsafeMutablePointer<UInt8>
-    private(set) var count = 0
-    private var capacity: Int
+package struct TextBuffer: ~Copyable {
+    // @usableFromInline: `append` and `reset` run on every text event of every reader
+    // above this module, and must inline there.
+    @usableFromInline package private(set) var base: UnsafeMutablePointer<UInt8>
+    @usableFromInline package private(set) var count = 0
+    @usableFromInline var capacity: Int
 
-    init(capacity: Int = 256) {
+    package init(capacity: Int = 256) {
         self.capacity = capacity
         base = .allocate(capacity: capacity)
     }
 
     deinit { base.deallocate() }
 
-    var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
+    @inlinable
+    package var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
 
-    var string: String { String(decoding: bytes, as: UTF8.self) }
+    package var string: String { String(decoding: bytes, as: UTF8.self) }
 
     /// The text without XML whitespace at either end, as schema types with
     /// `whiteSpace="collapse"` (codes, URIs, numbers) read it.
-    var trimmedString: String { String(decoding: bytes.trimmingXMLSpace, as: UTF8.self) }
+    package var trimmedString: String { String(decoding: bytes.trimmingXMLSpace, as: UTF8.self) }
 
-    @inline(__always)
-    static func isXMLSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
+    @inlinable
+    package static func isXMLSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
 
-    @inline(__always)
-    mutating func reset() { count = 0 }
+    @inlinable
+    package mutating func reset() { count = 0 }
 
-    @inline(__always)
-    mutating func append(_ more: UnsafeBufferPointer<UInt8>) {
+    @inlinable
+    package mutating func append(_ more: UnsafeBufferPointer<UInt8>) {
         guard let source = more.baseAddress, more.count > 0 else { return }
         if count + more.count > capacity { grow(to: count + more.count) }
         (base + count).update(from: source, count: more.count)
         count += more.count
     }
 
-    private mutating func grow(to needed: Int) {
+    @usableFromInline
+    mutating func grow(to needed: Int) {
         var newCapacity = capacity * 2
         while newCapacity < needed { newCapacity *= 2 }
         let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
@@ -47,7 +51,7 @@ struct TextBuffer: ~Copyable {
 
 extension UnsafeBufferPointer<UInt8> {
     /// The bytes without XML whitespace (space, tab, CR, LF) at either end.
-    var trimmingXMLSpace: UnsafeBufferPointer<UInt8> {
+    package var trimmingXMLSpace: UnsafeBufferPointer<UInt8> {
         var lo = 0
         var hi = count
         while lo < hi, TextBuffer.isXMLSpace(self[lo]) { lo += 1 }

@@ -11,10 +11,10 @@ import Foundation
 ///
 /// Direct-mapped and overwritten on collision, so memory stays fixed however many
 /// distinct values a hostile response sends; they only cost a miss each.
-struct StringInterner: ~Copyable {
+package struct StringInterner: ~Copyable {
     private static let slots = 256  // a power of two
     /// Longer values are rarely repeated (names, addresses, URLs) and are not cached.
-    static let maxLength = 32
+    package static let maxLength = 32
 
     /// Per slot: the hash (0: empty), the length, the bytes and the string.
     private let hashes: UnsafeMutablePointer<UInt64>
@@ -22,7 +22,7 @@ struct StringInterner: ~Copyable {
     private let bytes: UnsafeMutablePointer<UInt8>
     private let strings: UnsafeMutablePointer<String>
 
-    init() {
+    package init() {
         hashes = .allocate(capacity: Self.slots)
         hashes.initialize(repeating: 0, count: Self.slots)
         lengths = .allocate(capacity: Self.slots)
@@ -42,7 +42,7 @@ struct StringInterner: ~Copyable {
 
     /// The text as a `String`, invalid UTF-8 repaired as `String(decoding:as:)` does.
     @inline(__always)
-    mutating func string(_ text: UnsafeBufferPointer<UInt8>) -> String {
+    package mutating func string(_ text: UnsafeBufferPointer<UInt8>) -> String {
         guard let source = text.baseAddress, text.count <= Self.maxLength else {
             return String(decoding: text, as: UTF8.self)
         }

@@ -1,8 +1,8 @@
 /// Looks at the first bytes of a body before libxml2 does, to say what arrived when it is
 /// not XML: a proxy's HTML error page or plain text deserves a better message than
 /// "Start tag expected".
-final class ContentSniffer {
-    enum Action {
+package final class ContentSniffer {
+    package enum Action {
         /// Not enough bytes yet to decide; they are buffered.
         case wait
         /// XML: parse these bytes as they are.
@@ -18,7 +18,9 @@ final class ContentSniffer {
     private static let decideAfter = 64
     private static let htmlLimit = 16 * 1024
 
-    func take(_ bytes: UnsafeRawBufferPointer) throws(SOAPParseError) -> Action {
+    package init() {}
+
+    package func take(_ bytes: UnsafeRawBufferPointer) throws(XMLInputError) -> Action {
         switch state {
         case .xml: return .direct
         case .undecided:
@@ -36,7 +38,7 @@ final class ContentSniffer {
     }
 
     /// At the end of the body: the bytes still buffered, if they are XML.
-    func finish() throws(SOAPParseError) -> [UInt8]? {
+    package func finish() throws(XMLInputError) -> [UInt8]? {
         switch state {
         case .xml: return nil
         case .undecided:
@@ -48,13 +50,13 @@ final class ContentSniffer {
         }
     }
 
-    private func takeHTML() throws(SOAPParseError) -> Action {
+    private func takeHTML() throws(XMLInputError) -> Action {
         if buffer.count >= ContentSniffer.htmlLimit || title(closed: true) != nil { throw htmlError() }
         return .wait
     }
 
     /// Returns true once decided (or throws when the bytes are plainly not XML).
-    private func decide(final: Bool) throws(SOAPParseError) -> Bool {
+    private func decide(final: Bool) throws(XMLInputError) -> Bool {
         // libxml2 needs 4 bytes to detect the encoding.
         guard buffer.count >= 4 || final else { return false }
         var start = 0
@@ -69,10 +71,10 @@ final class ContentSniffer {
         while start < buffer.count, [0x20, 0x09, 0x0A, 0x0D].contains(buffer[start]) { start += 1 }
         guard buffer.count - start >= ContentSniffer.decideAfter || final else { return false }
         guard start < buffer.count else {
-            throw SOAPParseError(.notXML, line: 0, reason: "the body is empty: expected a SOAP envelope")
+            throw XMLInputError(.notXML, line: 0, reason: "the body is empty: expected a SOAP envelope")
         }
         guard buffer[start] == UInt8(ascii: "<") else {
-            throw SOAPParseError(.notXML, line: 1, reason: "the body is not XML: it starts with \"\(snippet(from: start))\"")
+            throw XMLInputError(.notXML, line: 1, reason: "the body is not XML: it starts with \"\(snippet(from: start))\"")
         }
         let head = String(decoding: buffer[start..<min(buffer.count, start + 32)], as: UTF8.self).lowercased()
         if head.hasPrefix("<!doctype html") || head.hasPrefix("<html") {
@@ -89,7 +91,7 @@ final class ContentSniffer {
     /// converts ahead as far as bytes have arrived, so whether a bad unit later in the body
     /// had already failed the conversion when it said so depended on the chunking (fuzzing
     /// found a body "not XML" in chunks and malformed whole). False until that character arrives.
-    private func wideStartsWithMarkup(final: Bool) throws(SOAPParseError) -> Bool {
+    private func wideStartsWithMarkup(final: Bool) throws(XMLInputError) -> Bool {
         guard let layout = XMLDeclaration.Layout.of(buffer), layout.unit > 1 else { return true }
         var i = layout.bomLength
         while i + layout.unit <= buffer.count {
@@ -97,17 +99,17 @@ final class ContentSniffer {
             case 0x20, 0x09, 0x0A, 0x0D: i += layout.unit
             case 0x3C: return true
             default:
-                throw SOAPParseError(
+                throw XMLInputError(
                     .notXML, line: 1, reason: "the body is not XML: it is UTF-\(layout.unit * 8) text that does not start with '<'")
             }
         }
         guard final else { return false }
-        throw SOAPParseError(.notXML, line: 0, reason: "the body is empty: expected a SOAP envelope")
+        throw XMLInputError(.notXML, line: 0, reason: "the body is empty: expected a SOAP envelope")
     }
 
     /// Reads the XML declaration, if any, and refuses an encoding the parser does not read
     /// (`XMLDeclaration`). False while its `?>` has not arrived.
-    private func encodingIsReadable(final: Bool) throws(SOAPParseError) -> Bool {
+    private func encodingIsReadable(final: Bool) throws(XMLInputError) -> Bool {
         guard let layout = XMLDeclaration.Layout.of(buffer) else { return final }
         switch try XMLDeclaration.scan(buffer, layout: layout, final: final) {
         case .needMore: return false
@@ -117,9 +119,9 @@ final class ContentSniffer {
         return true
     }
 
-    private func htmlError() -> SOAPParseError {
+    private func htmlError() -> XMLInputError {
         let what = title(closed: false).map { "an HTML page (\"\($0)\")" } ?? "an HTML page"
-        return SOAPParseError(.notXML, line: 1, reason: "expected a SOAP envelope but got \(what)")
+        return XMLInputError(.notXML, line: 1, reason: "expected a SOAP envelope but got \(what)")
     }
 
     private func title(closed: Bool) -> String? {
@@ -133,37 +135,10 @@ final class ContentSniffer {
     }
 }
 
-/// A one-line description of a body that is not a SOAP message, for error messages:
-/// `an HTML page ("502 Bad Gateway")`, `a body starting "Service Unavailable"`, `an empty body`.
-///
-/// ```swift
-/// BodyPreview.describe(Array("<html><title>502 Bad Gateway</title></html>".utf8))
-/// // an HTML page ("502 Bad Gateway")
-/// ```
-public enum BodyPreview {
-    /// A short phrase for `body`, e.g. `a SOAP fault`; text is judged by its first 16 KiB.
-    public static func describe(_ body: [UInt8]) -> String {
-        let text = String(decoding: body.prefix(16 * 1024), as: UTF8.self)
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        if trimmed.isEmpty { return "an empty body" }
-        if let error = try? SOAPMessageParser.parse(body), case .fault = error.message { return "a SOAP fault" }
-        let lower = trimmed.prefix(64).lowercased()
-        if lower.hasPrefix("<!doctype html") || lower.hasPrefix("<html") {
-            return HTMLTitle.extract(from: trimmed, requireClosed: true).map { "an HTML page (\"\($0)\")" } ?? "an HTML page"
-        }
-        return "a body starting \"\(printable(Substring(trimmed), limit: 60))\""
-    }
-
-    private static func printable(_ s: Substring, limit: Int) -> String {
-        let cleaned = s.prefix(limit).unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? " " : Character($0) }
-        return String(cleaned)
-    }
-}
-
 /// The text of an HTML page's `<title>`, whitespace collapsed, control characters dropped,
 /// at most 120 characters. `requireClosed`: nil until `</title>` has arrived.
-enum HTMLTitle {
-    static func extract(from text: String, requireClosed: Bool) -> String? {
+package enum HTMLTitle {
+    package static func extract(from text: String, requireClosed: Bool) -> String? {
         guard let open = text.range(of: "<title", options: .caseInsensitive),
             let gt = text[open.upperBound...].firstIndex(of: ">")
         else { return nil }

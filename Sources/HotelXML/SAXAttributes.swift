@@ -5,17 +5,17 @@ import CLibXML2
 #endif
 
 /// The attributes of one start tag, valid only during `didStartElement`.
-struct SAXAttributes {
+public struct SAXAttributes {
     private static func equal(_ c: UnsafePointer<UInt8>, _ s: StaticString) -> Bool {
         strcmp(UnsafeRawPointer(c).assumingMemoryBound(to: CChar.self), UnsafeRawPointer(s.utf8Start).assumingMemoryBound(to: CChar.self))
             == 0
     }
 
-    let base: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
-    let count: Int
+    @usableFromInline package let base: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
+    package let count: Int
 
     /// The value of the attribute named `localName` in `namespaceURI` (`nil`: no namespace).
-    func value(localName: StaticString, namespaceURI: StaticString?) -> String? {
+    package func value(localName: StaticString, namespaceURI: StaticString?) -> String? {
         bytes(localName: localName, namespaceURI: namespaceURI).map(SAXAttributes.string)
     }
 
@@ -23,7 +23,7 @@ struct SAXAttributes {
     /// `&#x26;`) on as the five bytes `&#38;`: without entity substitution it keeps that
     /// reference for its own tree builder. A value cannot hold a bare `&`, so each `&#38;`
     /// is one `&` (fuzzing found `currency="A&amp;D"` read as `A&#38;D`).
-    static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+    package static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         guard bytes.contains(UInt8(ascii: "&")) else { return String(decoding: bytes, as: UTF8.self) }
         let reference = Array("&#38;".utf8)
         var text: [UInt8] = []
@@ -44,13 +44,13 @@ struct SAXAttributes {
     /// The bytes of the value without XML whitespace at either end (codes, as `xsd:token`
     /// reads them): no `String` is built, the caller decides how (it runs once per hotel).
     /// An `&` in them is still `&#38;`: build the text with `string` when one is there.
-    func trimmedBytes(localName: StaticString, namespaceURI: StaticString?) -> UnsafeBufferPointer<UInt8>? {
+    package func trimmedBytes(localName: StaticString, namespaceURI: StaticString?) -> UnsafeBufferPointer<UInt8>? {
         bytes(localName: localName, namespaceURI: namespaceURI)?.trimmingXMLSpace
     }
 
     /// Every attribute in no namespace, names and values as strings: for messages read by
     /// name rather than by a few known attributes (OTA requests put their criteria there).
-    var unqualified: [(name: String, value: String)] {
+    package var unqualified: [(name: String, value: String)] {
         guard let base else { return [] }
         var all: [(name: String, value: String)] = []
         for i in 0..<count {
@@ -70,8 +70,10 @@ struct SAXAttributes {
     /// The `index`th attribute: its interned local name (a `NameCache` key), its namespace
     /// URI, and its value's bytes (an `&` in them is `&#38;`: see `string`). For messages
     /// that read most of the attributes they get, one pass beats a lookup per name.
-    @inline(__always)
-    subscript(index: Int) -> (localName: UnsafePointer<UInt8>, namespaceURI: UnsafePointer<UInt8>?, value: UnsafeBufferPointer<UInt8>) {
+    @inlinable
+    package subscript(index: Int) -> (
+        localName: UnsafePointer<UInt8>, namespaceURI: UnsafePointer<UInt8>?, value: UnsafeBufferPointer<UInt8>
+    ) {
         let entry = base.unsafelyUnwrapped + index * 5  // localname, prefix, URI, value, end
         let value: UnsafeBufferPointer<UInt8>
         if let start = entry[3], let end = entry[4] {
