@@ -15,7 +15,7 @@ public final class OTAAvailRequestReader {
     private let parser: SOAPMessageParser
 
     public init(limits: SOAPMessageParser.Limits = .default) {
-        parser = SOAPMessageParser(limits: limits, readsHeader: true, ota: builder)
+        parser = SOAPMessageParser(limits: limits, readsHeader: true, body: builder)
     }
 
     /// The request's SOAP Header, once read (see `SOAPMessageParser.header`).
@@ -34,7 +34,7 @@ public final class OTAAvailRequestReader {
     /// Ends the message: the envelope's SOAP version and the criteria.
     public func finish() throws -> (version: SOAPVersion, request: OTAAvailRequest) {
         let version = try parser.finishDocument()
-        guard parser.otaRequestRead else {
+        guard parser.bodyReaderDone else {
             throw SOAPParseError(.notSOAP, line: 0, reason: "the SOAP Body is empty: no \(OTA.availRequest) in it")
         }
         return (version, builder.request)

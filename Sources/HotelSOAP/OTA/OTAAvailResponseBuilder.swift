@@ -21,7 +21,7 @@ import HotelXML
 /// numbers are read from the attribute bytes, short codes come from a `StringInterner`, and
 /// the `BasicPropertyInfo` of a hotel's second and later `RoomStay`s is not read at all:
 /// the first one's is the hotel's.
-final class OTAAvailResponseBuilder: OTASubtreeReader {
+final class OTAAvailResponseBuilder: SOAPBodyReader {
     private let onHotel: ((HotelInfo) throws -> Void)?
     private(set) var hotels: [HotelInfo] = []
     private(set) var hotelsRead = 0
@@ -71,7 +71,7 @@ final class OTAAvailResponseBuilder: OTASubtreeReader {
     init(onHotel: ((HotelInfo) throws -> Void)?, maxHeld: Int = 10_000) {
         self.onHotel = onHotel
         self.maxHeld = max(1, maxHeld)
-        super.init(rootName: OTA.availResponse, acceptsFault: true)
+        super.init(rootName: OTA.availResponse, namespace: OTA.namespace, acceptsFault: true)
     }
 
     override func begin(_ attributes: SAXAttributes, names: InternedNames) { interned = names }

@@ -26,7 +26,7 @@ public final class OTAAvailResponseReader: SOAPResponseReader {
     ///     early (memory stays bounded whatever a partner sends).
     public init(limits: SOAPMessageParser.Limits = .default, maxHeld: Int = 10_000, onHotel: ((HotelInfo) throws -> Void)? = nil) {
         builder = OTAAvailResponseBuilder(onHotel: onHotel, maxHeld: maxHeld)
-        parser = SOAPMessageParser(limits: limits, ota: builder)
+        parser = SOAPMessageParser(limits: limits, body: builder)
     }
 
     /// The response's `Warning`s, in document order: complete after `finish`.
@@ -41,7 +41,7 @@ public final class OTAAvailResponseReader: SOAPResponseReader {
     public func finish() throws -> HotelResponse {
         _ = try parser.finishDocument()
         if case .fault(let fault) = parser.message { throw fault }
-        guard parser.otaRequestRead else {
+        guard parser.bodyReaderDone else {
             throw SOAPParseError(.notSOAP, line: 0, reason: "the SOAP Body is empty: no \(OTA.availResponse) in it")
         }
         if !builder.errors.isEmpty { throw OTAErrorResponse(errors: builder.errors) }

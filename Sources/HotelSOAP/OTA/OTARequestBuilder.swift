@@ -7,7 +7,7 @@ import HotelXML
 /// Lenient, as OTA partners expect: unknown elements are skipped with their subtree (and
 /// listed as ignored when they are criteria), attributes are read by name, values that do
 /// not parse become ``OTAAvailRequest/Problem``s. Only well-formedness failures stop the parse.
-final class OTARequestBuilder: OTASubtreeReader {
+final class OTARequestBuilder: SOAPBodyReader {
     typealias Attribute = (name: String, value: String)
     private(set) var request = OTAAvailRequest()
     /// Local names from the root (exclusive) down; nil for a level we skip.
@@ -20,7 +20,7 @@ final class OTARequestBuilder: OTASubtreeReader {
     private var cityName: [UInt8]?
 
     /// A request never holds a fault.
-    init() { super.init(rootName: OTA.availRequest, acceptsFault: false) }
+    init() { super.init(rootName: OTA.availRequest, namespace: OTA.namespace, acceptsFault: false) }
 
     /// The root's start tag, `OTA_HotelAvailRQ` (the handler checked its name and namespace).
     override func begin(_ attributes: SAXAttributes, names: InternedNames) { root(attributes.unqualified) }

@@ -64,18 +64,19 @@ final class SOAPMessageHandler: SAXHandler {
     private var detailDescription: String?
     private var imageURLs: [String] = []
     private var fault = FaultBuilder()
-    /// Set for OpenTravel messages: the Body must hold `ota.rootName` (or a fault, when
-    /// `ota.acceptsFault`), whose subtree goes to this reader instead of the contract's scopes.
-    /// Unretained, called through `_withUnsafeGuaranteedRef` (`otaReader`): `SOAPMessageParser`
+    /// Set by a dialect other than the contract: the Body must hold `rootName` in its
+    /// `namespace` (or a fault, when it `acceptsFault`), whose subtree goes to this reader
+    /// instead of the contract's scopes.
+    /// Unretained, called through `_withUnsafeGuaranteedRef` (`ownedBodyReader`): `SOAPMessageParser`
     /// owns it (and this handler), and a retained reference cost a retain and a release on
     /// each of the millions of events it is handed.
-    @exclusivity(unchecked) var ota: Unmanaged<OTASubtreeReader>?
-    /// Levels open inside the OTA request (1 = its root); 0 outside it.
-    @exclusivity(unchecked) var otaDepth = 0
+    @exclusivity(unchecked) var bodyReader: Unmanaged<SOAPBodyReader>?
+    /// Levels open inside the body reader's message (1 = its root); 0 outside it.
+    @exclusivity(unchecked) var bodyReaderDepth = 0
     /// Levels open inside an element of it the reader skips (1 = that element).
-    @exclusivity(unchecked) var otaSkipDepth = 0
-    /// The OTA request's root has closed.
-    var otaDone = false
+    @exclusivity(unchecked) var bodySkipDepth = 0
+    /// The body reader's root has closed.
+    var bodyReaderDone = false
     /// The first element inside the Body, as soon as its start tag was read.
     private(set) var bodyElement: SOAPBodyElement?
 
@@ -96,12 +97,14 @@ final class SOAPMessageHandler: SAXHandler {
         if depth > maxDepth {
             return failStart(.tooDeep, "elements nest deeper than \(maxDepth) levels")
         }
-        if otaDepth > 0 {
-            otaDepth += 1
-            if otaSkipDepth > 0 {
-                otaSkipDepth += 1
-            } else if ota?._withUnsafeGuaranteedRef({ $0.start(localName, namespaceURI: namespaceURI, attributes: attributes) }) != true {
-                otaSkipDepth = 1
+        if bodyReaderDepth > 0 {
+            bodyReaderDepth += 1
+            if bodySkipDepth > 0 {
+                bodySkipDepth += 1
+            } else if bodyReader?._withUnsafeGuaranteedRef({ $0.start(localName, namespaceURI: namespaceURI, attributes: attributes) })
+                != true
+            {
+                bodySkipDepth = 1
             }
             return
         }
@@ -135,8 +138,8 @@ final class SOAPMessageHandler: SAXHandler {
             if bodyElement == nil {
                 bodyElement = SOAPBodyElement(name: String(cString: localName), namespace: namespaceURI.map { String(cString: $0) })
             }
-            if let ota = ota?.takeUnretainedValue(), !(ota.acceptsFault && name == .Fault && ns.isEnvelope) {
-                startOTARequest(ota, localName, namespaceURI, attributes)
+            if let reader = bodyReader?.takeUnretainedValue(), !(reader.acceptsFault && name == .Fault && ns.isEnvelope) {
+                startBodyReader(reader, localName, namespaceURI, attributes)
             } else {
                 startBodyChild(name, ns, localName, namespaceURI)
             }
@@ -223,7 +226,7 @@ final class SOAPMessageHandler: SAXHandler {
 
     override func didEndElement() {
         depth -= 1
-        if otaDepth > 0 { return endOTAElement() }
+        if bodyReaderDepth > 0 { return endBodyReaderElement() }
         if skipDepth > 0 {
             skipDepth -= 1
             return
@@ -262,7 +265,7 @@ final class SOAPMessageHandler: SAXHandler {
     }
 
     override func foundCharacters(_ bytes: UnsafeBufferPointer<UInt8>) {
-        if otaDepth > 0 { return otaCharacters(bytes) }
+        if bodyReaderDepth > 0 { return bodyReaderCharacters(bytes) }
         guard let field = leaf, skipDepth == 0 else { return }
         guard text.count + bytes.count <= maxFieldBytes else {
             return fail(

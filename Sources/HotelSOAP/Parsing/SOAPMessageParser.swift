@@ -143,21 +143,22 @@ public final class SOAPMessageParser {
     /// was read: what `hotels parse` picks a dialect by.
     public var bodyElement: SOAPBodyElement? { handler.bodyElement }
 
-    /// A parser whose Body must hold `ota.rootName` (or a fault, if it accepts one), read into `ota`.
-    convenience init(limits: Limits, readsHeader: Bool = false, ota: OTASubtreeReader) {
+    /// A parser whose Body must hold `body.rootName` (or a fault, if it accepts one), read
+    /// into `body`: how a dialect other than the contract reads its messages.
+    convenience init(limits: Limits, readsHeader: Bool = false, body: SOAPBodyReader) {
         self.init(limits: limits, readsHeader: readsHeader)
-        otaReader = ota
-        handler.ota = Unmanaged.passUnretained(ota)
+        ownedBodyReader = body
+        handler.bodyReader = Unmanaged.passUnretained(body)
     }
 
-    /// Keeps the handler's unretained `ota` alive as long as the parse.
-    private var otaReader: OTASubtreeReader?
+    /// Keeps the handler's unretained `bodyReader` alive as long as the parse.
+    private var ownedBodyReader: SOAPBodyReader?
 
-    /// The contract message read, e.g. the fault standing in an OTA response's Body.
+    /// The contract message read, e.g. the fault standing in a dialect response's Body.
     var message: SOAPMessage? { handler.message }
 
-    /// Whether the OTA message's root element closed.
-    var otaRequestRead: Bool { handler.otaDone }
+    /// Whether the body reader's root element closed.
+    var bodyReaderDone: Bool { handler.bodyReaderDone }
 
     /// Ends the document and returns its SOAP version, whatever the Body held.
     func finishDocument() throws -> SOAPVersion {

@@ -1,30 +1,36 @@
 import HotelXML
 
-/// What `SOAPMessageHandler` hands an OpenTravel message's subtree to: the events from
-/// the Body child's start tag to its end tag. One handler and one streaming parser serve
-/// both OTA requests (`OTARequestBuilder`) and responses (`OTAAvailResponseBuilder`), so
-/// there is a single XML parser with a single set of limits.
+/// What the envelope hands a dialect's message to: the events from the Body child's start
+/// tag to its end tag. The envelope (`SOAPMessageHandler`) reads the Envelope, the Header's
+/// WS-Security and a Fault; everything inside the Body's message goes to the reader a
+/// dialect installed, so a dialect plugs in here without touching the envelope or another
+/// dialect. OpenTravel's requests (`OTARequestBuilder`) and responses
+/// (`OTAAvailResponseBuilder`) are read this way; so is any later dialect.
 ///
-/// Events come as libxml2 gives them (interned names, attribute bytes): a response of
-/// 100,000 `RoomStay`s holds millions of elements and attributes, and building a `String`
-/// for each cost several times what libxml2 itself took. A reader that wants strings
-/// builds them (`OTARequestBuilder` does; requests are small).
+/// Events come as the XML engine gives them (interned names, attribute bytes): a response
+/// of 100,000 `RoomStay`s holds millions of elements and attributes, and building a
+/// `String` for each cost several times what the parse itself took. A reader that wants
+/// strings builds them (`OTARequestBuilder` does; requests are small).
 ///
 /// A class to subclass rather than a protocol: the handler reaches it through an
-/// unretained reference (`Unmanaged`), as libxml2 reaches the handler, where an
+/// unretained reference (`Unmanaged`), as the XML engine reaches the handler, where an
 /// existential cost a retain and a release on every event.
 ///
 /// ```swift
-/// parser = SOAPMessageParser(limits: limits, ota: OTAAvailResponseBuilder(onHotel: nil))
+/// let builder = OTAAvailResponseBuilder(onHotel: nil)
+/// let parser = SOAPMessageParser(limits: .default, body: builder)
 /// ```
-class OTASubtreeReader {
-    /// The Body child this reader takes, in `OTA.namespace`.
+class SOAPBodyReader {
+    /// The Body child this reader takes…
     let rootName: String
+    /// …in this namespace.
+    let namespace: String
     /// Whether a SOAP Fault may stand in the Body instead (responses: yes; requests: no).
     let acceptsFault: Bool
 
-    init(rootName: String, acceptsFault: Bool) {
+    init(rootName: String, namespace: String, acceptsFault: Bool) {
         self.rootName = rootName
+        self.namespace = namespace
         self.acceptsFault = acceptsFault
     }
 
