@@ -132,7 +132,7 @@ public struct HotelSearchClient: Sendable {
         let request = try dialect.searchRequest(query, page: page, version: configuration.version)
         let body = SpilledBody()
         let exchange = try await transfer(request) { chunk in try body.append(chunk) }
-        return PrefetchedResponse(body: body, dialect: dialect, source: configuration.endpoint.absoluteString, transfer: exchange)
+        return PrefetchedResponse(body: body, dialect: dialect, source: source, transfer: exchange)
     }
 
     // MARK: Transport
@@ -141,32 +141,24 @@ public struct HotelSearchClient: Sendable {
     /// goes into the cache only once the reader has read it whole.
     func send(_ request: SOAPRequest, into reader: any SOAPResponseReader, afterChunk: () throws -> Void = {}) async throws -> HotelResponse
     {
-        try await sendReporting(request, into: reader, afterChunk: afterChunk).response
+        try await stream(request, into: reader, afterChunk: afterChunk).response(readBy: reader, source: source)
     }
 
     /// `send` for a page, with a notice when the page came from a stale cache entry.
     func sendPage(_ request: SOAPRequest, into reader: any SOAPResponseReader, afterChunk: () throws -> Void = {}) async throws
         -> ResultPage
     {
-        let (response, transfer) = try await sendReporting(request, into: reader, afterChunk: afterChunk)
-        var page = try response.page()
-        if let notice = transfer.delivery.notice { page.notices.append(notice) }
-        return page
+        try await stream(request, into: reader, afterChunk: afterChunk).page(readBy: reader, source: source)
     }
 
-    private func sendReporting(_ request: SOAPRequest, into reader: any SOAPResponseReader, afterChunk: () throws -> Void) async throws
-        -> (response: HotelResponse, transfer: Transfer)
+    /// The endpoint, as errors name it.
+    private var source: String { configuration.endpoint.absoluteString }
+
+    private func stream(_ request: SOAPRequest, into reader: any SOAPResponseReader, afterChunk: () throws -> Void) async throws -> Transfer
     {
-        let exchange = try await transfer(request) { chunk in
+        try await transfer(request) { chunk in
             try chunk.withUnsafeReadableBytes { try reader.feed($0) }
             try afterChunk()
-        }
-        do {
-            let response = try reader.finish()
-            exchange.commit?()
-            return (response, exchange)
-        } catch let error as SOAPParseError {
-            throw error.from(configuration.endpoint.absoluteString)
         }
     }
 }
@@ -187,7 +179,7 @@ public struct PrefetchedResponse: Sendable {
     public func read(onHotel: @escaping (HotelInfo) throws -> Void) throws -> ResultPage {
         let reader = dialect.responseReader(onHotel: onHotel)
         let piece = 64 * 1024
-        do {
+        return try transfer.page(readBy: reader, source: source) {
             var gathered: [UInt8] = []
             try body.read { chunk in
                 if gathered.isEmpty && chunk.count >= piece {
@@ -201,12 +193,6 @@ public struct PrefetchedResponse: Sendable {
                 }
             }
             if !gathered.isEmpty { try gathered.withUnsafeBytes { try reader.feed($0) } }
-            var page = try reader.finish().page()
-            transfer.commit?()
-            if let notice = transfer.delivery.notice { page.notices.append(notice) }
-            return page
-        } catch let error as SOAPParseError {
-            throw error.from(source)
         }
     }
 }
