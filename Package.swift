@@ -138,11 +138,24 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
+        // The interactive table of `hotels browse` and `hotels demo` (a terminal application),
+        // and how hotels are presented to people and scripts alike: columns, prices, CSV rows.
+        .target(
+            name: "HotelBrowse",
+            dependencies: [
+                "HotelSOAP",
+                "HotelClient",
+                "Imaging",
+                "TerminalTable",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .target(
             name: "HotelCLI",
             dependencies: [
                 "HotelSOAP",
                 "HotelClient",
+                "HotelBrowse",
                 "HotelServer",
                 "HotelCatalogs",
                 "HotelSeeder",
@@ -162,7 +175,7 @@ let package = Package(
         .executableTarget(
             name: "hotels-bench",
             dependencies: [
-                "HotelSOAP", "HotelCLI", "HotelClient", "TerminalTable", "Imaging", "CLibXML2", "CXMLPull", "CXMLTok",
+                "HotelSOAP", "HotelCLI", "HotelBrowse", "HotelClient", "TerminalTable", "Imaging", "CLibXML2", "CXMLPull", "CXMLTok",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -207,7 +220,8 @@ let package = Package(
             name: "HotelCLITests",
             // "hotels" and "hotels-bench" so the binaries the end-to-end tests run are built first.
             dependencies: [
-                "HotelCLI", "HotelClient", "HotelSOAP", "HotelServer", "HotelCatalogs", "HotelSeeder", "Imaging", "TerminalTable", "hotels",
+                "HotelCLI", "HotelBrowse", "HotelClient", "HotelSOAP", "HotelServer", "HotelCatalogs", "HotelSeeder", "Imaging", "TerminalTable",
+                "hotels",
                 "hotels-bench",
                 .product(name: "Logging", package: "swift-log"),
             ],

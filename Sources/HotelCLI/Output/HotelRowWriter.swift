@@ -1,4 +1,5 @@
 import Foundation
+import HotelBrowse
 import HotelSOAP
 import TerminalTable
 
@@ -56,8 +57,8 @@ public final class HotelRowWriter {
         guard !headerWritten else { return }
         headerWritten = true
         switch format {
-        case .csv: try sink.write(OutputFormat.columns.joined(separator: ",") + "\n")
-        case .tsv: try sink.write(OutputFormat.columns.joined(separator: "\t") + "\n")
+        case .csv: try sink.write(RowEncoder.columns.joined(separator: ",") + "\n")
+        case .tsv: try sink.write(RowEncoder.columns.joined(separator: "\t") + "\n")
         case .json, .table: break
         }
     }

@@ -6,7 +6,7 @@ import HotelServer
 import TerminalTable
 import Testing
 
-@testable import HotelCLI
+@testable import HotelBrowse
 
 /// The interactive table on an in-memory terminal against the real service: what the
 /// user sees, and what the table asks the network for.

@@ -5,7 +5,7 @@ import TerminalTable
 
 /// The table's view of the loaded pages and logos: turns `HotelInfo`s into cells.
 /// A snapshot (the pages and logo states are copy-on-write values), made per frame.
-struct HotelRows: TableDataSource {
+package struct HotelRows: TableDataSource {
     let pages: PagedRows<HotelInfo>
     let logos: LogoQueue<String, LogoPicture>
     /// The columns drawn, in order (hidden and scrolled-out ones are left out).
@@ -60,7 +60,7 @@ struct HotelRows: TableDataSource {
         }
     }
 
-    static func distance(_ km: Double) -> String {
+    package static func distance(_ km: Double) -> String {
         km < 10 ? String(format: "%.2f km", km) : String(format: "%.1f km", km)
     }
 }
