@@ -11,7 +11,7 @@ import HotelSOAP
 /// PriceText.table(Money(8660, "JPY"))                         // "8,660 JPY"
 /// ```
 package enum PriceText {
-    package static func table(_ money: Money) -> String {
+    static func table(_ money: Money) -> String {
         let digits = max(minorUnits(money.currency), money.scale ?? 0)
         // `digits` is never below the scale `amountText` keeps, so padding its text gives
         // `Money.plain(amount, minimumFraction: digits)` without printing the Decimal again.
