@@ -206,6 +206,14 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
+        // The browse table's parts that need no service (filter, prompts, logo rules) and the
+        // presentation both tables share (columns, CSV rows). The table itself against a real
+        // service is tested through HotelCLITests' servers and tmux.
+        .testTarget(
+            name: "HotelBrowseTests",
+            // HotelSeeder: the row encoder tests draw random hotels from its SplitMix64.
+            dependencies: ["HotelBrowse", "HotelClient", "HotelSOAP", "HotelSeeder", "Imaging", "TerminalTable"]
+        ),
         .testTarget(
             name: "TerminalTableTests",
             dependencies: ["TerminalTable"]
@@ -220,9 +228,8 @@ let package = Package(
             name: "HotelCLITests",
             // "hotels" and "hotels-bench" so the binaries the end-to-end tests run are built first.
             dependencies: [
-                "HotelCLI", "HotelBrowse", "HotelClient", "HotelSOAP", "HotelServer", "HotelCatalogs", "HotelSeeder", "Imaging", "TerminalTable",
-                "hotels",
-                "hotels-bench",
+                "HotelCLI", "HotelBrowse", "HotelClient", "HotelSOAP", "HotelServer", "HotelCatalogs", "HotelSeeder", "Imaging",
+                "TerminalTable", "hotels", "hotels-bench",
                 .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["Support/Scripts"]

@@ -7,7 +7,7 @@ import HotelSOAP
 /// for CSV, 4.5 × for JSON, BENCHMARKS.md). Every character these formats escape is ASCII
 /// (or, for JSON, U+2028 and U+2029, whose UTF-8 bytes appear nowhere else), so escaping
 /// byte by byte over the UTF-8 gives exactly what escaping scalar by scalar gives; the
-/// plain writer the tests compare against is kept in `Tests/HotelBrowseTests/Output/`.
+/// plain writer the tests compare against is kept in `Tests/HotelBrowseTests/Presentation/`.
 ///
 /// Here, below the command line, because `hotels search` and the browse table's `y` and
 /// `w` must write the same bytes: one encoder, one list of columns.
