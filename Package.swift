@@ -2,7 +2,8 @@
 import PackageDescription
 
 // Module map: see docs/ARCHITECTURE.md. Arrows point down only: HotelSOAP knows no
-// network, TerminalTable knows no hotels, HotelServer knows no terminal.
+// network, TerminalTable knows no hotels, HotelServer knows no terminal, HotelBrowse knows
+// no command line.
 // Linux only (the code calls Glibc directly), so no platforms are claimed.
 let package = Package(
     name: "HotelSearch",
