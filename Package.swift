@@ -160,7 +160,6 @@ let package = Package(
                 "HotelServer",
                 "HotelCatalogs",
                 "HotelSeeder",
-                "Imaging",
                 "TerminalTable",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
