@@ -4,10 +4,11 @@ import TerminalTable
 
 /// A column of a hotel table: its title, how wide it may be, how its cells line up, and
 /// what a hotel shows in it. One model for both tables that show hotels, so the two cannot
-/// drift apart: the browse table (`HotelRows`) and the printed one of `hotels search
-/// --format table` (the command line's row writer). Where they differ, the difference is
-/// data here, per `Table`: which columns each shows, the printed table's capital titles,
-/// where Stars line up, and what gives way when the printed table is too wide.
+/// drift apart: the browse table (`HotelRows`) and the printed one of
+/// `hotels search --format table` (the command line's row writer). Where they differ, the
+/// difference is data here, per `Table`: which columns each shows, the printed table's
+/// capital titles, where Stars line up, and what gives way when the printed table is too
+/// wide.
 ///
 /// Named so hiding, scrolling and sorting can refer to a column whatever else is shown.
 /// The sortable columns are those the service can sort by (`SortOrder`): Name, Stars,
