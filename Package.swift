@@ -2,7 +2,8 @@
 import PackageDescription
 
 // Module map: see docs/ARCHITECTURE.md. Arrows point down only: HotelSOAP knows no
-// network, TerminalTable knows no hotels, HotelServer knows no terminal.
+// network, TerminalTable knows no hotels, HotelServer knows no terminal, HotelBrowse knows
+// no command line.
 // Linux only (the code calls Glibc directly), so no platforms are claimed.
 let package = Package(
     name: "HotelSearch",
@@ -148,16 +149,28 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
+        // The interactive table of `hotels browse` and `hotels demo` (a terminal application),
+        // and how hotels are presented to people and scripts alike: columns, prices, CSV rows.
+        .target(
+            name: "HotelBrowse",
+            dependencies: [
+                "HotelSOAP",
+                "HotelClient",
+                "Imaging",
+                "TerminalTable",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .target(
             name: "HotelCLI",
             dependencies: [
                 "HotelSOAP",
                 "HotelXML",
                 "HotelClient",
+                "HotelBrowse",
                 "HotelServer",
                 "HotelCatalogs",
                 "HotelSeeder",
-                "Imaging",
                 "TerminalTable",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -173,7 +186,7 @@ let package = Package(
         .executableTarget(
             name: "hotels-bench",
             dependencies: [
-                "HotelSOAP", "HotelCLI", "HotelClient", "TerminalTable", "Imaging", "CLibXML2", "CXMLPull", "CXMLTok",
+                "HotelSOAP", "HotelCLI", "HotelBrowse", "HotelClient", "TerminalTable", "Imaging", "CLibXML2", "CXMLPull", "CXMLTok",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -210,6 +223,14 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
+        // The browse table's parts that need no service (filter, prompts, logo rules) and the
+        // presentation both tables share (columns, CSV rows). The table itself against a real
+        // service is tested through HotelCLITests' servers and tmux.
+        .testTarget(
+            name: "HotelBrowseTests",
+            // HotelSeeder: the row encoder tests draw random hotels from its SplitMix64.
+            dependencies: ["HotelBrowse", "HotelClient", "HotelSOAP", "HotelSeeder", "Imaging", "TerminalTable"]
+        ),
         .testTarget(
             name: "TerminalTableTests",
             dependencies: ["TerminalTable"]
@@ -224,8 +245,8 @@ let package = Package(
             name: "HotelCLITests",
             // "hotels" and "hotels-bench" so the binaries the end-to-end tests run are built first.
             dependencies: [
-                "HotelCLI", "HotelClient", "HotelSOAP", "HotelServer", "HotelCatalogs", "HotelSeeder", "Imaging", "TerminalTable", "hotels",
-                "hotels-bench",
+                "HotelCLI", "HotelBrowse", "HotelClient", "HotelSOAP", "HotelServer", "HotelCatalogs", "HotelSeeder", "Imaging",
+                "TerminalTable", "hotels", "hotels-bench",
                 .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["Support/Scripts"]

@@ -2,7 +2,7 @@ import Foundation
 import HotelSOAP
 import Testing
 
-@testable import HotelCLI
+@testable import HotelBrowse
 
 /// Exact data: a price keeps the scale it arrived with in csv, tsv and json, and tables
 /// show it with the currency's minor units, grouped, never rounded.

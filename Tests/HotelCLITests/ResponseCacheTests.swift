@@ -3,7 +3,7 @@ import HotelClient
 import HotelSOAP
 import Testing
 
-@testable import HotelCLI
+@testable import HotelBrowse
 
 /// The response cache against a real `hotels serve` whose request log is counted: fresh hits
 /// send nothing, stale entries are revalidated (304), a dead service is stood in for, and

@@ -1,4 +1,7 @@
 import ArgumentParser
+import Foundation
+import HotelBrowse
+import HotelClient
 import HotelSOAP
 
 /// `hotels browse`: the interactive table on a running service.
@@ -40,11 +43,33 @@ struct BrowseCommand: AsyncParsableCommand {
 
     func run() async throws {
         do {
-            try BrowseLauncher.requireTerminal(command: "browse")
+            try Self.requireTerminal(command: "browse")
             let configuration = try await connection.configuration()
-            try await BrowseLauncher.run(configuration: configuration, query: try filters.query(), images: images)
+            try await Self.runTable(configuration: configuration, query: try filters.query(), images: images)
         } catch {
             throw Diagnostics.exitCode(for: error)
         }
+    }
+}
+
+/// What `browse` and `demo` share on the command line's side of the table (`BrowseLauncher`).
+extension BrowseCommand {
+    /// Checked before any work (such as starting the demo service): a table drawn into a
+    /// pipe or a file is useless, so say what to use instead.
+    static func requireTerminal(command: String) throws {
+        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
+            throw CommandFailure(
+                status: .usage,
+                message: "hotels \(command) draws an interactive table and needs a terminal (stdin and stdout must be a TTY); "
+                    + "for scripts and pipes use: hotels search --endpoint URL --format csv")
+        }
+    }
+
+    /// The table until the user quits: logos kept in the cache folder, and errors in the
+    /// status bar worded as on the command line, with the flag to change (`Diagnostics`).
+    static func runTable(configuration: HotelSearchClient.Configuration, query: HotelQuery, images: ImageOption) async throws {
+        try await BrowseLauncher.run(
+            configuration: configuration, query: query, images: images.imageProtocol, logoCache: CachePaths.logos,
+            describeError: { Diagnostics.classify($0).1 })
     }
 }

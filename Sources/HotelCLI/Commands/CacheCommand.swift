@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HotelBrowse
 import HotelClient
 
 /// `hotels cache stats|clear`: the response cache `search` and `browse` keep on disk.

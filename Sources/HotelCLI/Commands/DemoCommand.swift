@@ -42,7 +42,7 @@ struct DemoCommand: AsyncParsableCommand {
 
     func run() async throws {
         do {
-            try BrowseLauncher.requireTerminal(command: "demo")
+            try BrowseCommand.requireTerminal(command: "demo")
             let query = try filters.query()
             let catalog = try await ServeCommand.openCatalog(nil) { Diagnostics.printError($0) }
             // The service must not log: its lines would land in the middle of the table.
@@ -60,7 +60,7 @@ struct DemoCommand: AsyncParsableCommand {
                     throw CommandFailure(status: .failure, message: "the demo service did not start")
                 }
                 let configuration = HotelSearchClient.Configuration(endpoint: endpoint, version: soapVersion, timeout: 10, retries: 1)
-                try await BrowseLauncher.run(configuration: configuration, query: query, images: images)
+                try await BrowseCommand.runTable(configuration: configuration, query: query, images: images)
                 group.cancelAll()
             }
         } catch {

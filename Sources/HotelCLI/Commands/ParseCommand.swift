@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HotelBrowse
 import HotelSOAP
 
 /// `hotels parse FILE`: the hotels of a saved SOAP response, offline.

@@ -1,4 +1,5 @@
 import Foundation
+import HotelBrowse
 import HotelSOAP
 import TerminalTable
 
@@ -19,10 +20,14 @@ public final class HotelRowWriter {
     /// Rows handed to the sink so far (table rows count once printed at `end`).
     public private(set) var rowsWritten = 0
     private var headerWritten = false
-    /// `table`: rows held until the column widths are known (`tableBlock` rows or the end);
-    /// later rows are fitted to those widths as they come, so memory stays bounded.
+    /// `table`: rows held until the column widths are known (`tableBlock` rows or the end),
+    /// each with a cell for every column of `printedColumns`; later rows are fitted to those
+    /// widths as they come, so memory stays bounded.
     private var tableRows: [[String]] = []
     private var tableWidths: [Int]?
+    /// `table`: the columns printed and which of them align right, known with the widths.
+    private var tableColumns: [HotelColumn] = []
+    private var tableRightAligned: Set<Int> = []
     static let tableBlock = 1000
     /// Replace what a terminal would act on (control characters, C1, bidi overrides) in
     /// every value, as the table does. Only for a terminal: files and pipes get the data exact.
@@ -43,10 +48,9 @@ public final class HotelRowWriter {
         self.showsDistance = showsDistance
     }
 
-    /// The table's header cells, DISTANCE last when shown.
-    private var tableHeader: [String] {
-        showsDistance == true ? HotelInfo.tableHeader : Array(HotelInfo.tableHeader.dropLast())
-    }
+    /// Every column the printed table may show (`HotelColumn`), DISTANCE last: the rows held
+    /// for their widths have all of them, and lose the last when it is not shown.
+    private static let printedColumns = HotelColumn.columns(of: .printed, showsDistance: true)
 
     private func tableRow(_ values: [String]) -> [String] {
         showsDistance == true ? values : Array(values.dropLast())
@@ -56,8 +60,8 @@ public final class HotelRowWriter {
         guard !headerWritten else { return }
         headerWritten = true
         switch format {
-        case .csv: try sink.write(OutputFormat.columns.joined(separator: ",") + "\n")
-        case .tsv: try sink.write(OutputFormat.columns.joined(separator: "\t") + "\n")
+        case .csv: try sink.write(RowEncoder.columns.joined(separator: ",") + "\n")
+        case .tsv: try sink.write(RowEncoder.columns.joined(separator: "\t") + "\n")
         case .json, .table: break
         }
     }
@@ -76,13 +80,13 @@ public final class HotelRowWriter {
         case .tsv: try sink.append { RowEncoder.tsv(hotel, into: &$0) }
         case .json: try sink.append { RowEncoder.json(hotel, into: &$0) }
         case .table:
-            let row = TextTable.sanitized(hotel.tableValues)
             guard let widths = tableWidths else {
-                tableRows.append(row)
+                tableRows.append(TextTable.sanitized(Self.printedColumns.map { $0.text(for: hotel) }))
                 if tableRows.count >= Self.tableBlock { try writeTableBlock() }
                 return
             }
-            try sink.write(TextTable.line(tableRow(row), widths: widths, rightAligned: HotelInfo.tableRightAligned))
+            let row = TextTable.sanitized(tableColumns.map { $0.text(for: hotel) })
+            try sink.write(TextTable.line(row, widths: widths, rightAligned: tableRightAligned))
         }
         rowsWritten += 1
     }
@@ -90,13 +94,24 @@ public final class HotelRowWriter {
     /// The header, the rule and the rows held so far, with widths from those rows.
     private func writeTableBlock() throws(OutputError) {
         if showsDistance == nil { showsDistance = tableRows.contains { !($0.last ?? "").isEmpty } }
+        let columns = HotelColumn.columns(of: .printed, showsDistance: showsDistance == true)
+        let header = columns.map { $0.title(in: .printed) }
+        let rightAligned = Set(columns.indices.filter { columns[$0].alignment(in: .printed) == .right })
         let rows = tableRows.map(tableRow)
-        var widths = TextTable.widths(header: tableHeader, rows: rows)
-        if let tableWidth { widths = TextTable.fit(widths, into: tableWidth, shrinkable: HotelInfo.tableShrinkable) }
+        var widths = TextTable.widths(header: header, rows: rows)
+        if let tableWidth {
+            // The flexible columns give way, in the model's order, down to their minimums.
+            let shrinkable: [(column: Int, minimum: Int)] = HotelColumn.printedGivesWay.compactMap { column in
+                columns.firstIndex(of: column).map { (column: $0, minimum: column.minimumWidth ?? 0) }
+            }
+            widths = TextTable.fit(widths, into: tableWidth, shrinkable: shrinkable)
+        }
         tableWidths = widths
-        try sink.write(TextTable.line(tableHeader, widths: widths, rightAligned: HotelInfo.tableRightAligned))
+        tableColumns = columns
+        tableRightAligned = rightAligned
+        try sink.write(TextTable.line(header, widths: widths, rightAligned: rightAligned))
         try sink.write(TextTable.rule(widths: widths))
-        for row in rows { try sink.write(TextTable.line(row, widths: widths, rightAligned: HotelInfo.tableRightAligned)) }
+        for row in rows { try sink.write(TextTable.line(row, widths: widths, rightAligned: rightAligned)) }
         rowsWritten += tableRows.count
         tableRows = []
     }
@@ -145,19 +160,5 @@ extension HotelInfo {
             return room
         }
         return hotel
-    }
-
-    static let tableHeader = ["ID", "NAME", "CITY", "COUNTRY", "STARS", "PRICE", "DISTANCE"]
-    static let tableRightAligned: Set<Int> = [4, 5, 6]
-    /// What gives way when a table is too wide for the terminal: the name, then the city,
-    /// then the id; stars, price and distance never (a cut number would mislead).
-    static let tableShrinkable: [(column: Int, minimum: Int)] = [(1, 12), (2, 8), (0, 8), (3, 2)]
-
-    var tableValues: [String] {
-        [
-            id, name, city, country, String(repeating: "★", count: stars),
-            PriceText.table(price),
-            distanceKm.map(HotelRows.distance) ?? "",
-        ]
     }
 }

@@ -13,4 +13,7 @@ enum CachePaths {
 
     /// `hotels search` and `browse` responses (`ResponseCache`).
     static var responses: URL { root.appendingPathComponent("responses") }
+
+    /// The logos `browse` and `demo` draw (`LogoDiskCache`).
+    static var logos: URL { root.appendingPathComponent("logos") }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HotelBrowse
 import HotelCatalogs
 import HotelClient
 import HotelSOAP

@@ -4,9 +4,11 @@ import HotelSOAP
 import Logging
 import TerminalTable
 
+@testable import HotelBrowse
 @testable import HotelCLI
 
-/// A `BrowseSession` on an in-memory terminal, talking real HTTP to a real `hotels serve`.
+/// A `BrowseSession` on an in-memory terminal, talking real HTTP to a real `hotels serve`,
+/// its errors worded as `hotels browse` words them (`Diagnostics`).
 struct BrowseHarness {
     var endpoint: String
     var query = HotelQuery()
@@ -38,7 +40,8 @@ struct BrowseHarness {
             var settings = BrowseSession.Settings(query: query, endpointLabel: endpoint)
             settings.images = images
             settings.maxConcurrentLogos = maxConcurrentLogos
-            let session = BrowseSession(terminal: terminal, client: client, logos: fetcher, settings: settings)
+            let session = BrowseSession(
+                terminal: terminal, client: client, logos: fetcher, settings: settings, describeError: { Diagnostics.classify($0).1 })
             let running = Task { await session.run() }
             do {
                 try await body(terminal)

@@ -6,7 +6,7 @@ import HotelServer
 import TerminalTable
 import Testing
 
-@testable import HotelCLI
+@testable import HotelBrowse
 
 /// What the table downloads, and what it does when downloads fail.
 @Suite("hotels browse: lazy loading", .serialized)

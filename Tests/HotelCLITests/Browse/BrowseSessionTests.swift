@@ -6,7 +6,7 @@ import HotelServer
 import TerminalTable
 import Testing
 
-@testable import HotelCLI
+@testable import HotelBrowse
 
 /// The interactive table on an in-memory terminal against the real service: what the
 /// user sees, and what the table asks the network for.
@@ -222,7 +222,7 @@ struct BrowseSessionTests {
             try await terminal.waitUntil("the nearest hotels") { _ in terminal.names() == expected.hotels.map(\.name) }
             #expect(terminal.screenLines[0].hasSuffix("Distance ▲"))
             let first = try #require(expected.hotels.first?.distanceKm)
-            #expect(terminal.screenLines[1].hasSuffix(HotelRows.distance(first)))
+            #expect(terminal.screenLines[1].hasSuffix(HotelColumn.distanceText(first)))
             #expect(terminal.statusText.contains("sort distance"))
             terminal.inject(.char("s"))
             try await terminal.waitUntil("the next sort") { $0.last?.contains("sort relevance") == true }

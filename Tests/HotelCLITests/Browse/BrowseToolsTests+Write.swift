@@ -6,7 +6,7 @@ import HotelServer
 import TerminalTable
 import Testing
 
-@testable import HotelCLI
+@testable import HotelBrowse
 
 /// `w`: the whole filtered result to a file, with progress, and nothing left behind on failure.
 extension BrowseToolsTests {

@@ -6,7 +6,7 @@ import HotelServer
 import TerminalTable
 import Testing
 
-@testable import HotelCLI
+@testable import HotelBrowse
 
 /// The table tools (issue 16, point 3) on the in-memory terminal against the real
 /// service: filter, sort and reverse, sideways scrolling, columns, copy, write, redraw,

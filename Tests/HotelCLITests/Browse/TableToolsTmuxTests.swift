@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import HotelCLI
+@testable import HotelBrowse
 
 /// The table tools end to end: `hotels demo` in tmux, each key sent with send-keys and
 /// its effect read back with capture-pane (and `show-buffer`, and the file written).

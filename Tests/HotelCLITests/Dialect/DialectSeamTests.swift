@@ -4,6 +4,7 @@ import HotelSOAP
 import Logging
 import Testing
 
+@testable import HotelBrowse
 @testable import HotelCLI
 
 /// The dialect seam, proved by a second dialect: `TokenPagedDialect` pages by

@@ -3,7 +3,8 @@ import HotelClient
 import HotelSOAP
 import TerminalTable
 
-/// The table's view of the loaded pages and logos: turns `HotelInfo`s into cells.
+/// The table's view of the loaded pages and logos: turns `HotelInfo`s into cells, each
+/// column's text as `HotelColumn` says (the printed table's too).
 /// A snapshot (the pages and logo states are copy-on-write values), made per frame.
 struct HotelRows: TableDataSource {
     let pages: PagedRows<HotelInfo>
@@ -17,7 +18,7 @@ struct HotelRows: TableDataSource {
     static let failureStyle = Style(foreground: RGB(220, 60, 60))
 
     init(pages: PagedRows<HotelInfo>, logos: LogoQueue<String, LogoPicture>, showsLogos: Bool, showsDistance: Bool) {
-        self.init(pages: pages, logos: logos, shown: HotelColumn.all(showsLogos: showsLogos, showsDistance: showsDistance))
+        self.init(pages: pages, logos: logos, shown: HotelColumn.columns(of: .browse, showsLogos: showsLogos, showsDistance: showsDistance))
     }
 
     init(pages: PagedRows<HotelInfo>, logos: LogoQueue<String, LogoPicture>, shown: [HotelColumn], order: RowOrder = RowOrder()) {
@@ -42,11 +43,8 @@ struct HotelRows: TableDataSource {
     private func cell(_ column: HotelColumn, for hotel: HotelInfo) -> TableCellContent {
         switch column {
         case .logo: logoCell(for: hotel)
-        case .name: .text(hotel.name)
-        case .city: .text(hotel.city)
-        case .stars: .styledText(String(repeating: "★", count: max(0, min(5, hotel.stars))), Self.starStyle)
-        case .price: .text(PriceText.table(hotel.price))
-        case .distance: .text(hotel.distanceKm.map(Self.distance) ?? "")
+        case .stars: .styledText(column.text(for: hotel), Self.starStyle)
+        case .id, .name, .city, .country, .price, .distance: .text(column.text(for: hotel))
         }
     }
 
@@ -58,9 +56,5 @@ struct HotelRows: TableDataSource {
         case .loading: return .placeholder("··")
         case .notRequested: return .placeholder("·")
         }
-    }
-
-    static func distance(_ km: Double) -> String {
-        km < 10 ? String(format: "%.2f km", km) : String(format: "%.1f km", km)
     }
 }

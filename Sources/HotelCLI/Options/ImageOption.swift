@@ -1,4 +1,5 @@
 import ArgumentParser
+import TerminalTable
 
 /// `--images`: how logos are drawn in the table.
 enum ImageOption: String, CaseIterable, ExpressibleByArgument, Sendable {
@@ -10,4 +11,15 @@ enum ImageOption: String, CaseIterable, ExpressibleByArgument, Sendable {
     case blocks
     /// No logo column.
     case none
+
+    /// What the table is told to draw; nil for `auto`, which the table asks the
+    /// environment about (kitty and Ghostty get kitty graphics).
+    var imageProtocol: ImageProtocol? {
+        switch self {
+        case .auto: nil
+        case .kitty: .kitty
+        case .blocks: .halfBlocks
+        case .none: .disabled
+        }
+    }
 }

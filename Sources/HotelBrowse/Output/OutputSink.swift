@@ -5,7 +5,8 @@ import Foundation
 #endif
 
 /// Buffered writes to a file descriptor that report failure (a full disk, a closed pipe)
-/// instead of dying on SIGPIPE or losing bytes silently.
+/// instead of dying on SIGPIPE or losing bytes silently. Rows go through it to standard
+/// output (`hotels search`) and to the file the browse table's `w` writes.
 public final class OutputSink {
     private let fd: Int32
     private var buffer: [UInt8] = []
@@ -33,7 +34,7 @@ public final class OutputSink {
     }
 
     /// Lets `body` append to the buffer in place: rows are encoded straight into it.
-    func append(_ body: (inout [UInt8]) -> Void) throws(OutputError) {
+    package func append(_ body: (inout [UInt8]) -> Void) throws(OutputError) {
         body(&buffer)
         if buffer.count >= flushThreshold { try flush() }
     }
@@ -51,14 +52,5 @@ public final class OutputSink {
             written += n
         }
         buffer.removeAll(keepingCapacity: true)
-    }
-}
-
-public struct OutputError: Error, CustomStringConvertible {
-    public let errno: Int32
-
-    public var description: String {
-        if errno == EPIPE { return "the output pipe was closed before all rows were written" }
-        return "writing the output failed: \(String(cString: strerror(errno)))"
     }
 }

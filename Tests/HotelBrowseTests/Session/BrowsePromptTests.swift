@@ -1,7 +1,7 @@
 import TerminalTable
 import Testing
 
-@testable import HotelCLI
+@testable import HotelBrowse
 
 @Suite("prompts on the status line")
 struct BrowsePromptTests {

@@ -2,7 +2,7 @@ import Foundation
 import HotelSOAP
 import Testing
 
-@testable import HotelCLI
+@testable import HotelBrowse
 
 @Suite("f: filter terms")
 struct BrowseFilterTests {

@@ -76,7 +76,7 @@ extension BrowseSession {
         }
         let request = PageRequest(start: start, size: settings.pageSize)
         activity.pagesRequested.append(page)
-        pageTasks.start(page) { [client, inbox, query = effectiveQuery] token in
+        pageTasks.start(page) { [client, inbox, describe, query = effectiveQuery] token in
             do {
                 // A bounded number of rows is kept: a service that answers 50 rows with
                 // 800,000 must not fill memory. A few more than asked (the table places them)
@@ -87,7 +87,7 @@ extension BrowseSession {
                 if let notice = rows.notice { result.notices.append(notice) }
                 inbox.send(.page(page, token: token, .success(result)))
             } catch {
-                inbox.send(.page(page, token: token, .failure(Failure(message: Self.describe(error)))))
+                inbox.send(.page(page, token: token, .failure(Failure(message: describe(error)))))
             }
         }
     }
@@ -165,39 +165,13 @@ extension BrowseSession {
     }
 
     func loadDetail(_ hotel: HotelInfo) {
-        detailTasks.start(0) { [client, inbox] token in
+        detailTasks.start(0) { [client, inbox, describe] token in
             do {
                 let detail = try await client.hotel(id: hotel.id)
                 inbox.send(.detail(token: token, .success(detail)))
             } catch {
-                inbox.send(.detail(token: token, .failure(Failure(message: Self.describe(error)))))
+                inbox.send(.detail(token: token, .failure(Failure(message: describe(error)))))
             }
         }
-    }
-
-    static func describe(_ error: any Error) -> String {
-        if error is CancellationError { return "cancelled" }
-        return Diagnostics.classify(error).1
-    }
-}
-
-/// The rows of one answer as they stream in, up to `limit`; what a service sends past it is
-/// counted and left out.
-final class PageRows: @unchecked Sendable {
-    /// The most rows one answer may bring, whatever was asked: about a megabyte of hotels.
-    static let maxPerAnswer = 1_000
-    let limit: Int
-    private(set) var hotels: [HotelInfo] = []
-    private(set) var leftOut = 0
-
-    init(limit: Int) { self.limit = limit }
-
-    func take(_ hotel: HotelInfo) {
-        if hotels.count < limit { hotels.append(hotel) } else { leftOut += 1 }
-    }
-
-    /// What to tell the user when rows were left out.
-    var notice: String? {
-        leftOut == 0 ? nil : "the service sent \(limit + leftOut) rows in one answer; the first \(limit) are shown"
     }
 }

@@ -61,12 +61,12 @@ struct HotelDetailView {
         }
         add("Address", hotel.address)
         add("City", [hotel.city, hotel.country].filter { !$0.isEmpty }.joined(separator: ", "))
-        add("Stars", String(repeating: "★", count: max(0, min(5, hotel.stars))))
+        add("Stars", HotelColumn.stars.text(for: hotel))
         add("Price", PriceText.table(hotel.price) + (priceBasis == .perNight ? " per night" : " for the stay"))
         add("Phone", hotel.phone ?? "")
         add("Amenities", hotel.amenities.joined(separator: ", "))
         add("Location", "\(hotel.latitude), \(hotel.longitude)")
-        if let distance = hotel.distanceKm { add("Distance", HotelRows.distance(distance)) }
+        add("Distance", HotelColumn.distance.text(for: hotel))
         add("Id", hotel.id)
         lines.append(("", .plain))
         switch content {

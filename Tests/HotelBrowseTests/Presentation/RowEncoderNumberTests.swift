@@ -1,9 +1,7 @@
 import Testing
 
-@testable import HotelCLI
-@testable import HotelCatalogs
+@testable import HotelBrowse
 @testable import HotelSeeder
-@testable import HotelServer
 
 /// `RowEncoder.number` writes short decimals itself, without `description`'s `String`:
 /// it must write exactly what `description` writes, for every value.

@@ -7,7 +7,7 @@ import TerminalTable
 extension BrowseSession {
     /// Every column this table has, hidden or not.
     var allColumns: [HotelColumn] {
-        HotelColumn.all(showsLogos: settings.images != .disabled, showsDistance: settings.query.near != nil)
+        HotelColumn.columns(of: .browse, showsLogos: settings.images != .disabled, showsDistance: settings.query.near != nil)
     }
 
     /// The columns not hidden with `c`.

@@ -2,10 +2,8 @@ import Foundation
 import HotelSOAP
 import Testing
 
-@testable import HotelCLI
-@testable import HotelCatalogs
+@testable import HotelBrowse
 @testable import HotelSeeder
-@testable import HotelServer
 
 /// The fast writers against the plain reference, byte for byte, on random hotels whose
 /// text covers every class of character the formats treat differently.

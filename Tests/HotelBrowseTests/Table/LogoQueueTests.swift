@@ -1,7 +1,7 @@
 import HotelClient
 import Testing
 
-@testable import HotelCLI
+@testable import HotelBrowse
 
 @Suite("LogoQueue: the lazy-loading rules")
 struct LogoQueueTests {

@@ -2,7 +2,7 @@ import Imaging
 import TerminalTable
 import Testing
 
-@testable import HotelCLI
+@testable import HotelBrowse
 
 @Suite("LogoPicture: thumbnails for the logo cell")
 struct LogoPictureTests {

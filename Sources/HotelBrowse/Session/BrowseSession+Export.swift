@@ -8,7 +8,8 @@ import TerminalTable
 #endif
 
 /// `y` copies the selected row and `w` writes the whole result, both as the CSV that
-/// `hotels search --format csv` prints (same columns, same bytes; `RowEncoder`).
+/// `hotels search --format csv` prints (same columns, same bytes: both write the header of
+/// `RowEncoder.columns` and each row with `RowEncoder.csv`).
 extension BrowseSession {
     /// `y`: the selected row as one CSV line (no header, no line end) on the clipboard
     /// through OSC 52: the terminal does the copying, so it works over ssh and, with
@@ -40,14 +41,14 @@ extension BrowseSession {
         let shown = url.path
         export = Export(path: shown, wasReversed: order.isReversed)
         notice = nil
-        exportTasks.start(0) { [client, inbox, query = effectiveQuery] token in
+        exportTasks.start(0) { [client, inbox, describe, query = effectiveQuery] token in
             do {
                 let rows = try await Self.writeCSV(query, to: url, client: client) { rows, total in
                     inbox.send(.export(token: token, .progress(rows: rows, total: total)))
                 }
                 inbox.send(.export(token: token, .finished(rows: rows)))
             } catch {
-                inbox.send(.export(token: token, .failed(Self.describe(error))))
+                inbox.send(.export(token: token, .failed(describe(error))))
             }
         }
     }
@@ -72,8 +73,8 @@ extension BrowseSession {
         }
     }
 
-    static func fileFailure(_ message: String) -> CommandFailure {
-        CommandFailure(status: .outputError, message: message)
+    static func fileFailure(_ message: String) -> Failure {
+        Failure(message: message)
     }
 
     /// `~` is the home directory; a relative path is taken from the working directory.
@@ -98,33 +99,38 @@ extension BrowseSession {
         var isOpen = true
         defer { if isOpen { close(fd) } }
         do {
-            let writer = HotelRowWriter(format: .csv, sink: OutputSink(fd: fd))
+            let sink = OutputSink(fd: fd)
+            // The header first: the file is renamed into place only once complete, so it
+            // never shows without its rows (as `hotels search` writes it with the first row).
+            try sink.write(RowEncoder.columns.joined(separator: ",") + "\n")
+            var rows = 0
             var total: Int?
             // The first chunk is reported at once: a slow service shows progress from the start.
             var lastReport = ContinuousClock.now - .seconds(1)
             try await client.walk(query, limit: .max, pageSize: HotelQuery.maxLimit) { hotel in
-                try writer.write(hotel)
+                try sink.append { RowEncoder.csv(hotel, into: &$0) }
+                rows += 1
             } afterChunk: {
-                try writer.flush()
+                try sink.flush()
                 try Task.checkCancellation()
                 let now = ContinuousClock.now
                 if now - lastReport >= .milliseconds(100) {
                     lastReport = now
-                    progress(writer.rowsWritten, total)
+                    progress(rows, total)
                 }
             } onTotal: {
                 total = $0
-                progress(writer.rowsWritten, $0)
+                progress(rows, $0)
             }
-            try writer.end()
-            progress(writer.rowsWritten, total)
+            try sink.flush()
+            progress(rows, total)
             guard fsync(fd) == 0 else { throw Self.fileFailure("writing failed: \(String(cString: strerror(errno)))") }
             isOpen = false
             close(fd)
             guard rename(temporary.path, url.path) == 0 else {
                 throw Self.fileFailure("cannot rename the finished file to \(url.path): \(String(cString: strerror(errno)))")
             }
-            return writer.rowsWritten
+            return rows
         } catch {
             unlink(temporary.path)
             throw error

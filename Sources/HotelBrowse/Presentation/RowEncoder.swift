@@ -7,18 +7,27 @@ import HotelSOAP
 /// for CSV, 4.5 × for JSON, BENCHMARKS.md). Every character these formats escape is ASCII
 /// (or, for JSON, U+2028 and U+2029, whose UTF-8 bytes appear nowhere else), so escaping
 /// byte by byte over the UTF-8 gives exactly what escaping scalar by scalar gives; the
-/// plain writer the tests compare against is kept in `Tests/HotelCLITests/Output/`.
+/// plain writer the tests compare against is kept in `Tests/HotelBrowseTests/Presentation/`.
+///
+/// Here, below the command line, because `hotels search` and the browse table's `y` and
+/// `w` must write the same bytes: one encoder, one list of columns.
 ///
 /// ```swift
 /// var bytes: [UInt8] = []
 /// RowEncoder.csv(hotel, into: &bytes)   // H0000001,Grand Hotel,…\n
 /// ```
-enum RowEncoder {
-    static func csv(_ hotel: HotelInfo, into out: inout [UInt8]) {
+package enum RowEncoder {
+    /// The CSV and TSV header's names, in the order `csv` and `tsv` write the fields.
+    package static let columns = [
+        "hotel_id", "name", "address", "city", "country", "latitude", "longitude",
+        "stars", "price", "currency", "distance_km", "logo_url",
+    ]
+
+    package static func csv(_ hotel: HotelInfo, into out: inout [UInt8]) {
         delimited(hotel, csv: true, into: &out)
     }
 
-    static func tsv(_ hotel: HotelInfo, into out: inout [UInt8]) {
+    package static func tsv(_ hotel: HotelInfo, into out: inout [UInt8]) {
         delimited(hotel, csv: false, into: &out)
     }
 
@@ -60,7 +69,7 @@ enum RowEncoder {
     }
 
     /// One JSON object per line; `price` is a string so no consumer rounds it through a float.
-    static func json(_ hotel: HotelInfo, into out: inout [UInt8]) {
+    package static func json(_ hotel: HotelInfo, into out: inout [UInt8]) {
         raw("{\"hotel_id\":", &out)
         jsonString(hotel.id, &out)
         raw(",\"name\":", &out)

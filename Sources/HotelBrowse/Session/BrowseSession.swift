@@ -52,8 +52,11 @@ public final class BrowseSession {
         case failed(String)
     }
 
-    struct Failure: Error, Sendable {
+    /// A page, a detail or a file that failed, in the words the status bar shows.
+    struct Failure: Error, Sendable, CustomStringConvertible {
         let message: String
+
+        var description: String { message }
     }
 
     enum Mode {
@@ -122,12 +125,20 @@ public final class BrowseSession {
     /// Which kitty images the terminal holds; unused in the other image modes.
     var kittyImages: KittyImageRegistry
     let inbox = EventInbox<Event>()
+    /// One line for the status bar and `e`: "cancelled", or what `describeError` says.
+    let describe: @Sendable (any Error) -> String
 
-    public init(terminal: any TerminalDriver, client: HotelSearchClient, logos fetcher: LogoFetcher, settings: Settings) {
+    /// `describeError` words a failed page, logo, detail or file; the command line's wording
+    /// adds the flag to change (`hotels browse` passes it in), the default is the error's own.
+    public init(
+        terminal: any TerminalDriver, client: HotelSearchClient, logos fetcher: LogoFetcher, settings: Settings,
+        describeError: @escaping @Sendable (any Error) -> String = { "\($0)" }
+    ) {
         self.terminal = terminal
         self.client = client
         self.fetcher = fetcher
         self.settings = settings
+        describe = { error in error is CancellationError ? "cancelled" : describeError(error) }
         let rowHeight = settings.images == .disabled ? 1 : 2
         state = TableViewState(rowHeight: rowHeight, screenHeight: terminal.size.height)
         let access: PagedRows<HotelInfo>.Access = client.dialect.paging == .sequential ? .sequential : .randomAccess
