@@ -186,7 +186,7 @@ let package = Package(
         .executableTarget(
             name: "hotels-bench",
             dependencies: [
-                "HotelSOAP", "HotelCLI", "HotelBrowse", "HotelClient", "TerminalTable", "Imaging", "CLibXML2", "CXMLPull", "CXMLTok",
+                "HotelSOAP", "HotelBrowse", "HotelClient", "TerminalTable", "Imaging", "CLibXML2", "CXMLPull", "CXMLTok",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

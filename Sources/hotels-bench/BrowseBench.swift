@@ -1,5 +1,5 @@
 import Foundation
-import HotelCLI
+import HotelBrowse
 import HotelClient
 import HotelSOAP
 import Logging
