@@ -49,6 +49,9 @@ let package = Package(
             dependencies: ["CLibXML2", "CXMLPull", "CXMLTok", .product(name: "Crypto", package: "swift-crypto")]
         ),
         .target(name: "TerminalTable"),
+        // Runs other programs (posix_spawn, waitpid): the one child-process helper of the
+        // benchmark harness and the tests.
+        .target(name: "ChildProcess"),
         .systemLibrary(
             name: "CPNG",
             pkgConfig: "libpng",
