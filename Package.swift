@@ -165,7 +165,7 @@ let package = Package(
         .executableTarget(
             name: "hotels-bench",
             dependencies: [
-                "HotelSOAP", "HotelCLI", "HotelClient", "TerminalTable", "Imaging", "CLibXML2", "CXMLPull", "CXMLTok",
+                "HotelSOAP", "HotelCLI", "HotelClient", "TerminalTable", "Imaging", "CLibXML2", "CXMLPull", "CXMLTok", "ChildProcess",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
