@@ -19,24 +19,24 @@ extension ChildProcess {
     /// with `discardingStdout`, for a run that writes hundreds of megabytes), suspending
     /// while it runs: no thread waits for it.
     package static func run(
-        _ argv: [String], environment: [String: String] = [:], directory: String? = nil, stdin: Input = .null,
-        discardingStdout: Bool = false
+        _ argv: [String], stdin: Input = .null, discardingStdout: Bool = false, environment: [String: String] = [:],
+        directory: String? = nil
     ) async throws -> Outcome {
         let child = try ChildProcess(
-            argv, environment: environment, directory: directory, stdin: stdin, stdout: discardingStdout ? .null : .capture,
-            stderr: .capture)
+            argv, stdin: stdin, stdout: discardingStdout ? .null : .capture, stderr: .capture, environment: environment,
+            directory: directory)
         return child.outcome(try await child.waitForExit())
     }
 
     /// `run` for a caller that may block: the harness's main thread, a thread of one's
     /// own, or a lazily made value that cannot wait asynchronously.
     package static func runBlocking(
-        _ argv: [String], environment: [String: String] = [:], directory: String? = nil, stdin: Input = .null,
-        discardingStdout: Bool = false
+        _ argv: [String], stdin: Input = .null, discardingStdout: Bool = false, environment: [String: String] = [:],
+        directory: String? = nil
     ) throws -> Outcome {
         let child = try ChildProcess(
-            argv, environment: environment, directory: directory, stdin: stdin, stdout: discardingStdout ? .null : .capture,
-            stderr: .capture)
+            argv, stdin: stdin, stdout: discardingStdout ? .null : .capture, stderr: .capture, environment: environment,
+            directory: directory)
         return child.outcome(child.wait())
     }
 

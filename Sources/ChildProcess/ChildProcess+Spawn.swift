@@ -9,7 +9,7 @@ extension ChildProcess {
     /// of ours above descriptor 2. Returns the child's pid and the parent's ends of the
     /// pipes asked for (-1 for none); on failure every descriptor made here is closed.
     static func spawn(
-        _ argv: [String], environment: [String: String], directory: String?, stdin: Input, stdout: Output, stderr: Output,
+        _ argv: [String], stdin: Input, stdout: Output, stderr: Output, environment: [String: String], directory: String?,
         scratch: URL?, captureFiles: (stdout: String?, stderr: String?)
     ) throws -> (pid: pid_t, stdin: Int32, stdout: Int32) {
         var attributes = posix_spawnattr_t()

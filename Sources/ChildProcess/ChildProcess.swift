@@ -110,11 +110,11 @@ package final class ChildProcess: Sendable {
     let scratch: URL?
     let state: Mutex<State>
 
-    /// Starts `argv[0]` (a path, or a name looked up in PATH) with `argv`, in `directory`
-    /// (ours when nil), with `environment` over a copy of ours.
+    /// Starts `argv[0]` (a path, or a name looked up in PATH) with `argv`, with
+    /// `environment` over a copy of ours, in `directory` (ours when nil).
     package init(
-        _ argv: [String], environment: [String: String] = [:], directory: String? = nil,
-        stdin: Input = .null, stdout: Output = .null, stderr: Output = .null
+        _ argv: [String], stdin: Input = .null, stdout: Output = .null, stderr: Output = .null,
+        environment: [String: String] = [:], directory: String? = nil
     ) throws {
         precondition(!argv.isEmpty, "no program to run")
         if case .pipe = stderr { preconditionFailure("only standard output can be a pipe") }
@@ -131,7 +131,7 @@ package final class ChildProcess: Sendable {
         let started: (pid: pid_t, stdin: Int32, stdout: Int32)
         do {
             started = try Self.spawn(
-                argv, environment: environment, directory: directory, stdin: stdin, stdout: stdout, stderr: stderr,
+                argv, stdin: stdin, stdout: stdout, stderr: stderr, environment: environment, directory: directory,
                 scratch: scratch, captureFiles: (stdoutFile, stderrFile))
         } catch {
             if let scratch { try? FileManager.default.removeItem(at: scratch) }
