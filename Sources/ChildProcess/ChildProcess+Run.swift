@@ -5,7 +5,8 @@ import Foundation
 #endif
 
 extension ChildProcess {
-    /// A finished run: how it ended and what it printed.
+    /// A finished run: how it ended and what it printed, as text (a run whose output is
+    /// not UTF-8 throws instead: repaired, it could hold what a test looks for).
     package struct Outcome: Sendable {
         package let termination: Termination
         package let stdout: String
@@ -25,7 +26,7 @@ extension ChildProcess {
         let child = try ChildProcess(
             argv, stdin: stdin, stdout: discardingStdout ? .null : .capture, stderr: .capture, environment: environment,
             directory: directory)
-        return child.outcome(try await child.waitForExit())
+        return try child.outcome(try await child.waitForExit())
     }
 
     /// `run` for a caller that may block: the harness's main thread, a thread of one's
@@ -37,11 +38,13 @@ extension ChildProcess {
         let child = try ChildProcess(
             argv, stdin: stdin, stdout: discardingStdout ? .null : .capture, stderr: .capture, environment: environment,
             directory: directory)
-        return child.outcome(child.wait())
+        return try child.outcome(child.wait())
     }
 
-    private func outcome(_ termination: Termination) -> Outcome {
-        Outcome(termination: termination, stdout: stdout, stderr: stderr)
+    private func outcome(_ termination: Termination) throws -> Outcome {
+        Outcome(
+            termination: termination, stdout: try text(of: stdoutFile, "standard output"),
+            stderr: try text(of: stderrFile, "standard error"))
     }
 
     /// Runs a command to completion (blocking) and returns its exit code and its output,

@@ -6,14 +6,17 @@ import Foundation
 
 extension ChildProcess {
     /// Standard output so far when it is `.capture` ("" otherwise): read from its file,
-    /// so it may be asked for while the child runs.
-    package var stdout: String { Self.text(of: stdoutFile) }
-    /// Standard error so far when it is `.capture` ("" otherwise).
-    package var stderr: String { Self.text(of: stderrFile) }
+    /// so it may be asked for while the child runs. "" too when it is not UTF-8 (so far),
+    /// never a repaired text in which a test could find what it expects.
+    package var stdout: String { (try? text(of: stdoutFile, "standard output")) ?? "" }
+    /// Standard error so far when it is `.capture` ("" otherwise, or when it is not UTF-8).
+    package var stderr: String { (try? text(of: stderrFile, "standard error")) ?? "" }
 
-    private static func text(of file: String?) -> String {
-        guard let file else { return "" }
-        return (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
+    /// A captured file's text; throws when it is not UTF-8.
+    func text(of file: String?, _ name: String) throws -> String {
+        guard let file, let bytes = FileManager.default.contents(atPath: file) else { return "" }
+        guard let text = String(data: bytes, encoding: .utf8) else { throw SpawnError("\(argv[0]) wrote \(name) that is not UTF-8") }
+        return text
     }
 
     /// Writes to standard input when it is `.pipe` and still open.
