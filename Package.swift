@@ -169,6 +169,9 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // Test support more than one test target uses (the repository's folders, waiting
+        // without blocking a thread): a regular target, since no target can import a test target.
+        .target(name: "HotelTestSupport", path: "Tests/HotelTestSupport"),
         .testTarget(
             name: "HotelSOAPTests",
             dependencies: ["HotelSOAP", "CLibXML2", "CXMLTok"]
@@ -177,7 +180,7 @@ let package = Package(
             name: "HotelServerTests",
             dependencies: [
                 // CLibXML2: the OTA tests validate responses with libxml2's schema API.
-                "HotelServer", "HotelCatalogs", "HotelSeeder", "HotelSOAP", "Imaging", "CLibXML2",
+                "HotelServer", "HotelCatalogs", "HotelSeeder", "HotelSOAP", "Imaging", "CLibXML2", "ChildProcess", "HotelTestSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
@@ -191,7 +194,8 @@ let package = Package(
         .testTarget(
             name: "HotelClientTests",
             dependencies: [
-                "HotelClient", "HotelSOAP",
+                // ChildProcess: the inflater is checked against the system's gzip.
+                "HotelClient", "HotelSOAP", "ChildProcess",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
@@ -211,7 +215,7 @@ let package = Package(
             // "hotels" and "hotels-bench" so the binaries the end-to-end tests run are built first.
             dependencies: [
                 "HotelCLI", "HotelClient", "HotelSOAP", "HotelServer", "HotelCatalogs", "HotelSeeder", "Imaging", "TerminalTable", "hotels",
-                "hotels-bench",
+                "hotels-bench", "ChildProcess", "HotelTestSupport",
                 .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["Support/Scripts"]

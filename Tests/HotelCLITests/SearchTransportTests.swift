@@ -1,4 +1,6 @@
+import ChildProcess
 import Foundation
+import HotelTestSupport
 import Testing
 
 /// `hotels search` over the HTTP a real network has: TLS with a private CA, redirects,
@@ -193,7 +195,8 @@ struct SearchTransportTests {
         let marker = FileManager.default.temporaryDirectory.appendingPathComponent("release-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: marker) }
         let server = try await ScriptedServer("slowtail", marker.path)
-        let search = try SpawnedProcess(HotelsBinary.url.path, ["search", "--endpoint", server.url, "--limit", "500"])
+        let search = try ChildProcess(
+            [HotelsBinary.url.path, "search", "--endpoint", server.url, "--limit", "500"], stdout: .capture, stderr: .capture)
 
         // The server sent 5 hotels and now waits for the marker file, which only this test
         // makes. Each hotel comes out as soon as its end tag has arrived: all 5, now.
@@ -217,7 +220,8 @@ struct SearchTransportTests {
     func firstRowBeforeThePause() async throws {
         let server = try await ScriptedServer("pause", "3")
         let started = Date()
-        let search = try SpawnedProcess(HotelsBinary.url.path, ["search", "--endpoint", server.url, "--format", "tsv"])
+        let search = try ChildProcess(
+            [HotelsBinary.url.path, "search", "--endpoint", server.url, "--format", "tsv"], stdout: .capture, stderr: .capture)
         try await waitUntil("the first row", timeout: .seconds(10), state: "stdout: \(search.stdout) stderr: \(search.stderr)") {
             search.stdout.split(separator: "\n").count >= 2 || search.poll() != nil
         }

@@ -1,6 +1,7 @@
 import Foundation
 import HotelClient
 import HotelSOAP
+import HotelTestSupport
 import Logging
 import TerminalTable
 
@@ -51,10 +52,6 @@ struct BrowseHarness {
             return await running.value
         }
     }
-}
-
-struct TimedOut: Error, CustomStringConvertible {
-    let description: String
 }
 
 extension InMemoryTerminal {
