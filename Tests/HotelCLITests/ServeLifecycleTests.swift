@@ -20,7 +20,7 @@ struct ServeLifecycleTests {
     static func startServer(_ extra: [String] = [], launcher: [String] = []) async throws -> (
         server: ChildProcess, url: String, port: Int
     ) {
-        // The catalog is seeded by a blocking child process the first time: not on the pool.
+        // Seeded by `hotels seed` the first time anyone asks: awaited, never a blocking call.
         let catalog = try await LiveServer.catalogPath()
         let command = launcher + [HotelsBinary.url.path, "serve", "--port", "0", "--catalog", catalog] + extra
         let server = try ChildProcess(command, stdout: .capture, stderr: .capture)
