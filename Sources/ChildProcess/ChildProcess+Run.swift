@@ -29,18 +29,6 @@ extension ChildProcess {
         return try child.outcome(try await child.waitForExit())
     }
 
-    /// `run` for a caller that may block: the harness's main thread, a thread of one's
-    /// own, or a lazily made value that cannot wait asynchronously.
-    package static func runBlocking(
-        _ argv: [String], stdin: Input = .null, discardingStdout: Bool = false, environment: [String: String] = [:],
-        directory: String? = nil
-    ) throws -> Outcome {
-        let child = try ChildProcess(
-            argv, stdin: stdin, stdout: discardingStdout ? .null : .capture, stderr: .capture, environment: environment,
-            directory: directory)
-        return try child.outcome(child.wait())
-    }
-
     private func outcome(_ termination: Termination) throws -> Outcome {
         Outcome(
             termination: termination, stdout: try text(of: stdoutFile, "standard output"),
