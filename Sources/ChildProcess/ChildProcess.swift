@@ -31,7 +31,7 @@ import Synchronization
 /// until it execs, and Linux keeps that memory's high-water mark as the child's, so
 /// `ru_maxrss` from `wait4` would report the parent's peak (a test runner's hundreds of
 /// megabytes). Callers run the program under GNU time (`/usr/bin/time -f %M`), which
-/// forks a small process of its own first.
+/// starts it from a small process of its own.
 package final class ChildProcess: Sendable {
     /// Where the child's standard input comes from.
     package enum Input: Sendable {
