@@ -59,6 +59,9 @@ let package = Package(
             dependencies: ["HotelXML", .product(name: "Crypto", package: "swift-crypto")]
         ),
         .target(name: "TerminalTable"),
+        // Runs other programs (posix_spawn, waitpid): the one child-process helper of the
+        // benchmark harness and the tests.
+        .target(name: "ChildProcess"),
         .systemLibrary(
             name: "CPNG",
             pkgConfig: "libpng",
@@ -186,10 +189,13 @@ let package = Package(
         .executableTarget(
             name: "hotels-bench",
             dependencies: [
-                "HotelSOAP", "HotelBrowse", "HotelClient", "TerminalTable", "Imaging", "CLibXML2", "CXMLPull", "CXMLTok",
+                "HotelSOAP", "HotelBrowse", "HotelClient", "TerminalTable", "Imaging", "CLibXML2", "CXMLPull", "CXMLTok", "ChildProcess",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // Test support more than one test target uses (the repository's folders, waiting
+        // without blocking a thread): a regular target, since no target can import a test target.
+        .target(name: "HotelTestSupport", path: "Tests/HotelTestSupport"),
         // The engine alone: the tokenizer's well-formedness rules, interning.
         .testTarget(
             name: "HotelXMLTests",
@@ -204,7 +210,7 @@ let package = Package(
             name: "HotelServerTests",
             dependencies: [
                 // CLibXML2: the OTA tests validate responses with libxml2's schema API.
-                "HotelServer", "HotelCatalogs", "HotelSeeder", "HotelSOAP", "Imaging", "CLibXML2",
+                "HotelServer", "HotelCatalogs", "HotelSeeder", "HotelSOAP", "Imaging", "CLibXML2", "ChildProcess", "HotelTestSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
@@ -218,7 +224,8 @@ let package = Package(
         .testTarget(
             name: "HotelClientTests",
             dependencies: [
-                "HotelClient", "HotelSOAP",
+                // ChildProcess: the inflater is checked against the system's gzip.
+                "HotelClient", "HotelSOAP", "ChildProcess",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
@@ -246,7 +253,7 @@ let package = Package(
             // "hotels" and "hotels-bench" so the binaries the end-to-end tests run are built first.
             dependencies: [
                 "HotelCLI", "HotelBrowse", "HotelClient", "HotelSOAP", "HotelServer", "HotelCatalogs", "HotelSeeder", "Imaging",
-                "TerminalTable", "hotels", "hotels-bench",
+                "TerminalTable", "hotels", "hotels-bench", "ChildProcess", "HotelTestSupport",
                 .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["Support/Scripts"]

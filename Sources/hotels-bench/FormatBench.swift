@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 
 /// What a user runs on a saved response: `hotels parse FILE --format F`, the whole process

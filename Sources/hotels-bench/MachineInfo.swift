@@ -1,4 +1,5 @@
 import CLibXML2
+import ChildProcess
 import Foundation
 
 /// The machine the figures were measured on, for the report: figures from a 2-core VM

@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 
 /// Timing helpers: every figure is the median of several runs.

@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 import HotelClient
 import HotelSOAP
@@ -71,7 +72,9 @@ final class PostgresStack {
             let seed = try ChildProcess(
                 [paths.hotels, "seed", "--count", String(hotels), "--seed", "1", "--output", String(url)],
                 stdout: .null, stderr: .file(paths.file("pg-seed.log")), environment: environment)
-            guard seed.wait() == 0 else { throw BenchError("hotels seed into PostgreSQL failed; see \(paths.file("pg-seed.log"))") }
+            guard seed.wait() == .exited(0) else {
+                throw BenchError("hotels seed into PostgreSQL failed; see \(paths.file("pg-seed.log"))")
+            }
             // As a database that has been running would be: statistics and the visibility map
             // set, and no autovacuum pass landing in the middle of a measurement.
             let port = try String(contentsOfFile: directory + "/port", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
@@ -120,7 +123,7 @@ final class PostgresStack {
                 _ = try await HotelSearchClient.with(configuration, logger: quiet) { try await $0.hotel(id: WrkScript.hotelId(1)) }
                 return
             } catch {
-                if let code = balancer.poll() { throw BenchError("haproxy exited \(code); see its log in the bench folder") }
+                if let end = balancer.poll() { throw BenchError("haproxy \(end); see its log in the bench folder") }
                 guard Measure.now() < deadline else { throw BenchError("HAProxy at \(balancerURL) did not answer within 15 s: \(error)") }
                 try await Task.sleep(for: .milliseconds(200))
             }

@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 import HotelClient
 import HotelSOAP
@@ -47,7 +48,7 @@ final class ReferenceServer {
     private func waitUntilAnswering() throws {
         let deadline = Measure.now() + 60
         while Measure.now() < deadline {
-            if let code = server.poll() { throw BenchError("scripts/bench-reference serve exited \(code) before answering") }
+            if let end = server.poll() { throw BenchError("scripts/bench-reference serve \(end) before answering") }
             if let curl = ChildProcess.find("curl"),
                 (try? ChildProcess.capture([curl, "-s", "-o", "/dev/null", "--max-time", "2", endpoint + "?wsdl"]))?.code == 0
             {

@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 
 /// A seeded catalog (made once, cached in the bench folder) served by the real
@@ -63,9 +64,9 @@ final class ServedCatalog {
                 }
                 return String(url)
             }
-            if let code = server.poll() {
+            if let end = server.poll() {
                 let log = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
-                throw BenchError("hotels serve exited \(code) before listening: \(log)")
+                throw BenchError("hotels serve \(end) before listening: \(log)")
             }
             usleep(20_000)
         }

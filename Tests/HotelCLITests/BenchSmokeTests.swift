@@ -1,4 +1,6 @@
+import ChildProcess
 import Foundation
+import HotelTestSupport
 import Testing
 
 /// Benchmarks are not timed tests; this only keeps the harness compiling and working:
@@ -11,11 +13,11 @@ struct BenchSmokeTests {
 
     @Test("hotels-bench --quick runs every section and writes nothing")
     func quickPass() async throws {
-        let benchmarks = HotelsBinary.repositoryRoot.appendingPathComponent("BENCHMARKS.md")
+        let benchmarks = Repository.root.appendingPathComponent("BENCHMARKS.md")
         let before = try? Data(contentsOf: benchmarks)
-        // posix_spawn, not Process: the harness starts a server of its own, and waiting
-        // must not hold one of the cooperative threads other tests need.
-        let run = try SpawnedProcess(Self.bench, ["--quick"])
+        // Waiting suspends: the harness starts a server of its own, and waiting must not hold
+        // one of the cooperative threads other tests need.
+        let run = try ChildProcess([Self.bench, "--quick"], stdout: .capture, stderr: .capture)
         let termination = try await run.wait(timeout: 120)
         #expect(termination == .exited(0), "stderr:\n\(run.stderr)")
         let output = run.stdout
@@ -35,7 +37,7 @@ struct BenchSmokeTests {
 
     @Test("hotels-bench --help explains the modes and measures nothing")
     func help() async throws {
-        let run = try SpawnedProcess(Self.bench, ["--help"])
+        let run = try ChildProcess([Self.bench, "--help"], stdout: .capture, stderr: .capture)
         #expect(try await run.wait(timeout: 30) == .exited(0))
         #expect(run.stdout.contains("USAGE: hotels-bench"))
         #expect(run.stdout.contains("--parse-only"))
@@ -53,7 +55,7 @@ struct BenchSmokeTests {
             ["--server-only", "x"],
         ])
     func badUsage(arguments: [String]) async throws {
-        let run = try SpawnedProcess(Self.bench, arguments)
+        let run = try ChildProcess([Self.bench] + arguments, stdout: .capture, stderr: .capture)
         #expect(try await run.wait(timeout: 30) == .exited(64))
         #expect(run.stdout.isEmpty)
         let lines = run.stderr.split(separator: "\n")
@@ -64,7 +66,7 @@ struct BenchSmokeTests {
 
     @Test("a file that is not there: one line naming it, exit 1", arguments: ["--parse-only", "--ota-only", "--profile-parse"])
     func missingFile(option: String) async throws {
-        let run = try SpawnedProcess(Self.bench, [option, "/nonexistent/response.xml"])
+        let run = try ChildProcess([Self.bench, option, "/nonexistent/response.xml"], stdout: .capture, stderr: .capture)
         #expect(try await run.wait(timeout: 30) == .exited(1))
         #expect(run.stdout.isEmpty)
         let lines = run.stderr.split(separator: "\n")

@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 import Testing
 
@@ -8,13 +9,10 @@ struct ClosedStreamTests {
     /// Runs `hotels ARGUMENTS` under bash with `redirection` applied (e.g. `2>&-`) and
     /// returns its exit status.
     func status(_ arguments: [String], redirection: String) async throws -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
         let quoted = arguments.map { "'\($0)'" }.joined(separator: " ")
-        process.arguments = ["-c", "'\(HotelsBinary.url.path)' \(quoted) >/dev/null \(redirection)"]
-        try process.run()
-        try await HotelsBinary.offPool { process.waitUntilExit() }
-        return process.terminationStatus
+        let bash = try ChildProcess(
+            ["/bin/bash", "-c", "'\(HotelsBinary.url.path)' \(quoted) >/dev/null \(redirection)"], stderr: .inherit)
+        return try await bash.waitForExit().code
     }
 
     @Test("an error with stderr closed: still exit 69")

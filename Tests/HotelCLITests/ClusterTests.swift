@@ -1,4 +1,6 @@
+import ChildProcess
 import Foundation
+import HotelTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -9,18 +11,18 @@ import Testing
 /// replicas and HAProxy, all on loopback; the CLI walks every row through the balancer.
 @Suite("scripts/cluster: replicas behind HAProxy over PostgreSQL", .serialized)
 struct ClusterTests {
-    static let script = HotelsBinary.repositoryRoot.appendingPathComponent("scripts/cluster").path
+    static let script = Repository.path("scripts/cluster")
     static let count = 20_000
 
     struct Cluster {
-        let process: SpawnedProcess
+        let process: ChildProcess
         let balancer: String
         let replicas: [(pid: pid_t, url: String)]
     }
 
     static func start() async throws -> Cluster {
-        let process = try SpawnedProcess(
-            script, ["--replicas", "2", "--count", String(count), "--hotels", HotelsBinary.url.path])
+        let process = try ChildProcess(
+            [script, "--replicas", "2", "--count", String(count), "--hotels", HotelsBinary.url.path], stdout: .capture, stderr: .capture)
         _ = try await process.waitForLine(containing: "ready", timeout: 240)
         let lines = process.stdout.split(separator: "\n").map(String.init)
         let balancer = try #require(lines.first { $0.hasPrefix("http://") }, "no balancer URL in \(lines); stderr: \(process.stderr)")
@@ -34,7 +36,7 @@ struct ClusterTests {
     }
 
     /// Runs `body` with a cluster, then stops it with SIGTERM and waits, whatever `body`
-    /// did: SpawnedProcess's deinit would SIGKILL the script, which leaves no trap to run.
+    /// did: ChildProcess's deinit would SIGKILL the script, which leaves no trap to run.
     static func withCluster(_ body: (Cluster) async throws -> Void) async throws {
         let cluster = try await start()
         do {
@@ -52,7 +54,7 @@ struct ClusterTests {
     }
 
     static func curl(_ arguments: [String]) async throws -> String {
-        try await HotelsBinary.run(["-s", "--max-time", "10"] + arguments, executable: "/usr/bin/curl").stdout
+        try await ChildProcess.run(["/usr/bin/curl", "-s", "--max-time", "10"] + arguments).stdout
     }
 
     /// The ETag header's value, or "" when there is none. (HAProxy lowercases header
@@ -91,9 +93,12 @@ struct ClusterTests {
     }
 
     static func walkWhileKilling(_ cluster: Cluster) async throws {
-        let search = try SpawnedProcess(
-            HotelsBinary.url.path,
-            ["search", "--endpoint", cluster.balancer + "/soap", "--all", "--format", "csv", "--page-size", "50", "--retries", "3"])
+        let search = try ChildProcess(
+            [
+                HotelsBinary.url.path, "search", "--endpoint", cluster.balancer + "/soap", "--all", "--format", "csv", "--page-size", "50",
+                "--retries", "3",
+            ],
+            stdout: .capture, stderr: .capture)
         // Kill once a tenth of the rows are out: the walk is well under way, far from done.
         try await waitUntil("the walk to get going", timeout: .seconds(120), state: "search stderr: \(search.stderr)") {
             search.stdout.utf8.count(where: { $0 == UInt8(ascii: "\n") }) > count / 10 || search.poll() != nil

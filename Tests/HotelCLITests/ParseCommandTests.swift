@@ -1,4 +1,6 @@
+import ChildProcess
 import Foundation
+import HotelTestSupport
 import TerminalTable
 import Testing
 
@@ -65,7 +67,7 @@ struct ParseCommandTests {
             Issue.record("the sample's hotels end with </h:Hotel>")
             return
         }
-        let parse = try SpawnedProcess(HotelsBinary.url.path, ["parse", "-"], stdinPipe: true)
+        let parse = try ChildProcess([HotelsBinary.url.path, "parse", "-"], stdin: .pipe, stdout: .capture, stderr: .capture)
         parse.writeStdin(String(sample[..<firstEnd.upperBound]))
         try await waitUntil("the first row while standard input is still open", state: "\(parse.stdout) \(parse.stderr)") {
             parse.stdout.split(separator: "\n").count >= 2 || parse.poll() != nil
@@ -197,15 +199,14 @@ struct ParseCommandTests {
         defer { try? FileManager.default.removeItem(at: input) }
         let errors = input.appendingPathExtension("stderr")
         defer { try? FileManager.default.removeItem(at: errors) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = [
-            "-c", "'\(HotelsBinary.url.path)' parse '\(input.path)' 2>'\(errors.path)' | head -c 10 >/dev/null; exit ${PIPESTATUS[0]}",
-        ]
-        try process.run()
-        try await HotelsBinary.offPool { process.waitUntilExit() }
+        let bash = try ChildProcess(
+            [
+                "/bin/bash", "-c",
+                "'\(HotelsBinary.url.path)' parse '\(input.path)' 2>'\(errors.path)' | head -c 10 >/dev/null; exit ${PIPESTATUS[0]}",
+            ], stderr: .inherit)
+        let status = try await bash.waitForExit().code
         let message = try String(contentsOf: errors, encoding: .utf8)
-        #expect(process.terminationStatus == 74, "\(message)")
+        #expect(status == 74, "\(message)")
         #expect(message.contains("pipe was closed"))
     }
 }

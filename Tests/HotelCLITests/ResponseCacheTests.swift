@@ -1,6 +1,7 @@
 import Foundation
 import HotelClient
 import HotelSOAP
+import HotelTestSupport
 import Testing
 
 @testable import HotelBrowse

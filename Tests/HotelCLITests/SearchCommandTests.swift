@@ -1,8 +1,10 @@
+import ChildProcess
 import Foundation
 import HotelCatalogs
 import HotelSOAP
 import HotelSeeder
 import HotelServer
+import HotelTestSupport
 import Testing
 
 /// `hotels search` end to end: the real binary against the real `hotels serve`.
@@ -14,7 +16,7 @@ struct SearchCommandTests {
 
     /// CSV read back by a real CSV reader (Python's csv module).
     func readCSV(_ text: String) async throws -> [[String: String]] {
-        let result = try await HotelsBinary.run(["python3", Self.csvReader], stdin: Data(text.utf8), executable: "/usr/bin/env")
+        let result = try await ChildProcess.run(["python3", Self.csvReader], stdin: .data(Data(text.utf8)))
         return try JSONDecoder().decode([[String: String]].self, from: Data(result.stdout.utf8))
     }
 
@@ -193,37 +195,22 @@ struct SearchCommandTests {
     @Test("the server dying during --all: non-zero, and the count of rows written")
     func diesMidway() async throws {
         let server = try await LiveServer.start()
-        let dir = FileManager.default.temporaryDirectory
-        let outURL = dir.appendingPathComponent("dies-\(UUID().uuidString).out")
-        let errURL = dir.appendingPathComponent("dies-\(UUID().uuidString).err")
-        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        defer {
-            try? FileManager.default.removeItem(at: outURL)
-            try? FileManager.default.removeItem(at: errURL)
-        }
-        let process = Process()
-        process.executableURL = HotelsBinary.url
-        process.arguments = ["search", "--endpoint", server.endpoint, "--all", "--page-size", "5", "--retries", "0"]
-        process.standardOutput = try FileHandle(forWritingTo: outURL)
-        process.standardError = try FileHandle(forWritingTo: errURL)
-        try process.run()
+        let search = try ChildProcess(
+            [HotelsBinary.url.path, "search", "--endpoint", server.endpoint, "--all", "--page-size", "5", "--retries", "0"],
+            stdout: .capture, stderr: .capture)
         // Let the first rows arrive, then stop the service under it.
-        try await waitUntil(
-            "the first rows (or the search to end)", interval: .milliseconds(5),
-            state: "stderr: " + ((try? String(contentsOf: errURL, encoding: .utf8)) ?? "")
-        ) {
-            !process.isRunning || ((try? FileManager.default.attributesOfItem(atPath: outURL.path)[.size] as? Int) ?? 0) > 0
+        try await waitUntil("the first rows (or the search to end)", interval: .milliseconds(5), state: "stderr: " + search.stderr) {
+            search.poll() != nil || !search.stdout.isEmpty
         }
         try await server.stop()
-        try await HotelsBinary.offPool { process.waitUntilExit() }
-        let errors = try String(contentsOf: errURL, encoding: .utf8)
-        let rows = try String(contentsOf: outURL, encoding: .utf8).split(separator: "\n").count - 1
-        if process.terminationStatus == 0 {
+        let status = try await search.waitForExit().code
+        let errors = search.stderr
+        let rows = search.stdout.split(separator: "\n").count - 1
+        if status == 0 {
             // The whole result made it out before the service went away: nothing to check.
             #expect(rows == 3000)
         } else {
-            #expect([69, 65].contains(process.terminationStatus), "\(errors)")
+            #expect([69, 65].contains(status), "\(errors)")
             #expect(errors.contains("\(rows) row(s) were written before the error"), "\(errors)")
         }
     }

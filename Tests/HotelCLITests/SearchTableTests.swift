@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 import Testing
 
@@ -36,20 +37,11 @@ struct SearchTableTests {
     @Test("on an 80-column terminal every line fits, names are cut with …, prices read as in browse")
     func terminal() async throws {
         let server = try await LiveServer.shared()
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("table-\(UUID().uuidString).out")
-        defer { try? FileManager.default.removeItem(at: output) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
         let command = "stty cols 80 rows 30; '\(HotelsBinary.url.path)' search --endpoint \(server.endpoint) --format table --limit 40"
-        process.arguments = ["-qec", command, "/dev/null"]
-        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-        process.standardOutput = try FileHandle(forWritingTo: output)
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        try await HotelsBinary.offPool { process.waitUntilExit() }
-        #expect(process.terminationStatus == 0)
+        let script = try ChildProcess(["/usr/bin/script", "-qec", command, "/dev/null"], stdout: .capture, stderr: .inherit)
+        #expect(try await script.waitForExit() == .exited(0))
         // What the terminal showed: the width probe's line (erased) aside, rows end in CR LF.
-        let screen = try String(contentsOf: output, encoding: .utf8)
+        let screen = script.stdout
         let lines = screen.components(separatedBy: "\r\n").map { line in
             line.split(separator: "\u{1B}[2K", omittingEmptySubsequences: false).last.map(String.init) ?? line
         }.filter { !$0.isEmpty }

@@ -1,4 +1,6 @@
+import ChildProcess
 import Foundation
+import HotelTestSupport
 import Testing
 
 /// `hotels search` over the HTTP a real network has: TLS with a private CA, redirects,
@@ -193,7 +195,8 @@ struct SearchTransportTests {
         let marker = FileManager.default.temporaryDirectory.appendingPathComponent("release-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: marker) }
         let server = try await ScriptedServer("slowtail", marker.path)
-        let search = try SpawnedProcess(HotelsBinary.url.path, ["search", "--endpoint", server.url, "--limit", "500"])
+        let search = try ChildProcess(
+            [HotelsBinary.url.path, "search", "--endpoint", server.url, "--limit", "500"], stdout: .capture, stderr: .capture)
 
         // The server sent 5 hotels and now waits for the marker file, which only this test
         // makes. Each hotel comes out as soon as its end tag has arrived: all 5, now.
@@ -213,17 +216,20 @@ struct SearchTransportTests {
     /// A row is due when its hotel has arrived, not when the server sends more: against a
     /// server that sends one hotel and then pauses 3 s, the first row is in the pipe well
     /// before the pause ends (measured from the start of the process, start-up included).
-    @Test("the first row of a server that pauses after one hotel reaches the pipe in under 0.5 s")
+    /// Half the pause, not a tighter figure: with the whole suite running on two cores the
+    /// process start alone has taken 0.6 s; a client that waited for more bytes takes 3 s.
+    @Test("the first row of a server that pauses 3 s after one hotel reaches the pipe in under 1.5 s")
     func firstRowBeforeThePause() async throws {
         let server = try await ScriptedServer("pause", "3")
         let started = Date()
-        let search = try SpawnedProcess(HotelsBinary.url.path, ["search", "--endpoint", server.url, "--format", "tsv"])
+        let search = try ChildProcess(
+            [HotelsBinary.url.path, "search", "--endpoint", server.url, "--format", "tsv"], stdout: .capture, stderr: .capture)
         try await waitUntil("the first row", timeout: .seconds(10), state: "stdout: \(search.stdout) stderr: \(search.stderr)") {
             search.stdout.split(separator: "\n").count >= 2 || search.poll() != nil
         }
         let elapsed = Date().timeIntervalSince(started)
         #expect(search.stdout.split(separator: "\n").dropFirst().first?.hasPrefix("H00000\t") == true, "\(search.stdout)")
-        #expect(elapsed < 0.5, "first row after \(elapsed) s")
+        #expect(elapsed < 1.5, "first row after \(elapsed) s")
         #expect(try await search.wait(timeout: 20) == .exited(0), "\(search.stderr)")
         #expect(search.stdout.split(separator: "\n").count == 11)
     }

@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 import Testing
 
@@ -54,29 +55,22 @@ struct ServeCommandTests {
     func demoCatalog() async throws {
         let cache = FileManager.default.temporaryDirectory.appendingPathComponent("hotels-cache-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: cache) }
-        @Sendable func start() throws -> Process {
-            let process = Process()
-            process.executableURL = HotelsBinary.url
-            process.arguments = ["serve", "--port", "0"]
-            process.environment = ProcessInfo.processInfo.environment.merging(["XDG_CACHE_HOME": cache.path]) { $1 }
-            let out = Pipe()
-            process.standardOutput = out
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            let line = HotelsBinary.readLine(out.fileHandleForReading)
+        func start() async throws {
+            let process = try ChildProcess(
+                [HotelsBinary.url.path, "serve", "--port", "0"], stdout: .capture, environment: ["XDG_CACHE_HOME": cache.path])
+            let line = try await process.waitForLine(containing: "", timeout: 300)
             #expect(line.contains("10000 hotels"), "\(line)")
-            process.terminate()
-            process.waitUntilExit()
-            return process
+            process.send(SIGTERM)
+            _ = try await process.waitForExit()
         }
-        _ = try await HotelsBinary.offPool { try start() }
+        try await start()
         let files = try FileManager.default.contentsOfDirectory(atPath: cache.appendingPathComponent("hotelsearch").path).filter {
             $0.hasSuffix(".sqlite")
         }
         #expect(files.count == 1)
         let file = cache.appendingPathComponent("hotelsearch").appendingPathComponent(files[0]).path
         let built = try FileManager.default.attributesOfItem(atPath: file)[.modificationDate] as! Date
-        _ = try await HotelsBinary.offPool { try start() }
+        try await start()
         let after = try FileManager.default.attributesOfItem(atPath: file)[.modificationDate] as! Date
         #expect(built == after, "the second start must reuse the catalog, not rebuild it")
     }

@@ -1,4 +1,6 @@
+import ChildProcess
 import Foundation
+import HotelTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -6,7 +8,7 @@ import Testing
 #endif
 
 /// `hotels serve` as an operator runs it: stopped by a signal, watched through its log.
-/// The server is spawned with default signal handling (`SpawnedProcess`), as a shell or a
+/// The server is spawned with default signal handling (`ChildProcess`), as a shell or a
 /// service manager would start it.
 @Suite("hotels serve: shutdown and logging", .serialized)
 struct ServeLifecycleTests {
@@ -16,12 +18,12 @@ struct ServeLifecycleTests {
     /// `hotels serve --port 0` over the test catalog, once it is listening; `launcher`
     /// runs it (`prlimit …`, which execs it, so the pid stays the server's).
     static func startServer(_ extra: [String] = [], launcher: [String] = []) async throws -> (
-        server: SpawnedProcess, url: String, port: Int
+        server: ChildProcess, url: String, port: Int
     ) {
-        // The catalog is seeded by a blocking child process the first time: not on the pool.
+        // Seeded by `hotels seed` the first time anyone asks: awaited, never a blocking call.
         let catalog = try await LiveServer.catalogPath()
         let command = launcher + [HotelsBinary.url.path, "serve", "--port", "0", "--catalog", catalog] + extra
-        let server = try SpawnedProcess(command[0], Array(command.dropFirst()))
+        let server = try ChildProcess(command, stdout: .capture, stderr: .capture)
         let line = try await server.waitForLine(containing: "listening on", timeout: 60)
         guard let start = line.range(of: "http://"), let end = line[start.lowerBound...].firstIndex(of: " "),
             let port = Int(line[..<end].split(separator: ":").last ?? "")
@@ -36,7 +38,7 @@ struct ServeLifecycleTests {
         arguments: [SIGTERM, SIGINT])
     func gracefulShutdown(_ signal: Int32) async throws {
         let (server, _, port) = try await Self.startServer()
-        let client = try SpawnedProcess("python3", [Self.slowUpload, String(port)], stdinPipe: true)
+        let client = try ChildProcess(["python3", Self.slowUpload, String(port)], stdin: .pipe, stdout: .capture, stderr: .capture)
         let sent = try await client.waitForLine(containing: "half-sent", timeout: 20)
         let clientPort = try #require(Int(sent.split(separator: " ").last ?? ""), "slow_upload.py printed \(sent)")
         // The headers are on the wire. The request is in flight (its handler waiting for the

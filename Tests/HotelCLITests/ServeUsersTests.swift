@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 import Testing
 
@@ -62,18 +63,12 @@ struct ServeUsersTests {
             let log = FileManager.default.temporaryDirectory.appendingPathComponent("serve-users-\(UUID().uuidString).log")
             _ = FileManager.default.createFile(atPath: log.path, contents: nil)
             defer { try? FileManager.default.removeItem(at: log) }
-            let server = Process()
-            server.executableURL = HotelsBinary.url
-            server.arguments = ["serve", "--port", "0", "--catalog", catalog, "--users", file]
-            let out = Pipe()
-            server.standardOutput = out
-            server.standardError = try FileHandle(forWritingTo: log)
-            try server.run()
-            defer {
-                kill(server.processIdentifier, SIGKILL)
-                Thread { server.waitUntilExit() }.start()
-            }
-            let line = try await HotelsBinary.offPool { HotelsBinary.readLine(out.fileHandleForReading) }
+            let server = try ChildProcess(
+                [HotelsBinary.url.path, "serve", "--port", "0", "--catalog", catalog, "--users", file], stdout: .capture,
+                stderr: .file(log.path))
+            // Also keeps `server` (whose release would kill it) until the end of the block.
+            defer { server.send(SIGKILL) }
+            let line = try await server.waitForLine(containing: "", timeout: 120)
             let url = try #require(line.split(separator: " ").first { $0.hasPrefix("http://") }.map(String.init), "\(line)")
 
             let search = try await HotelsBinary.run(["search", "--endpoint", url + "/soap", "--city", "Seoul"])

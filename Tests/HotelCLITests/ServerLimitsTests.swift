@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 import Testing
 
@@ -28,8 +29,9 @@ struct ServerLimitsTests {
         }
     }
 
-    static func attack(_ scenario: String, _ count: Int = 0, server: SpawnedProcess, port: Int) async throws -> Report {
-        let client = try SpawnedProcess("python3", [script, scenario, String(port), String(server.pid), String(count)])
+    static func attack(_ scenario: String, _ count: Int = 0, server: ChildProcess, port: Int) async throws -> Report {
+        let client = try ChildProcess(
+            ["python3", script, scenario, String(port), String(server.pid), String(count)], stdout: .capture, stderr: .capture)
         let ended = try await client.wait(timeout: 90)
         #expect(ended == .exited(0), "hostile_client.py \(scenario): \(client.stderr)")
         let report = try JSONDecoder().decode(Report.self, from: Data(client.stdout.utf8))

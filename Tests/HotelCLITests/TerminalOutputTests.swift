@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 import Testing
 
@@ -25,18 +26,11 @@ struct TerminalOutputTests {
     /// `hotels parse FILE --format FORMAT` with standard output on a pseudo-terminal
     /// (util-linux `script`), and what the terminal received.
     func onTerminal(_ format: String, _ input: URL) async throws -> String {
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("tty-\(UUID().uuidString).out")
-        defer { try? FileManager.default.removeItem(at: output) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-        process.arguments = ["-qec", "'\(HotelsBinary.url.path)' parse '\(input.path)' --format \(format)", "/dev/null"]
-        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-        process.standardOutput = try FileHandle(forWritingTo: output)
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        try await HotelsBinary.offPool { process.waitUntilExit() }
-        #expect(process.terminationStatus == 0)
-        return try String(contentsOf: output, encoding: .utf8)
+        let script = try ChildProcess(
+            ["/usr/bin/script", "-qec", "'\(HotelsBinary.url.path)' parse '\(input.path)' --format \(format)", "/dev/null"],
+            stdout: .capture, stderr: .inherit)
+        #expect(try await script.waitForExit() == .exited(0))
+        return script.stdout
     }
 
     @Test("csv, tsv and json on a terminal: no CSI, no RTL override, no tab inside a value", arguments: ["csv", "tsv", "json"])

@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 import HotelSOAP
 import Testing
@@ -15,7 +16,7 @@ struct WSSecurityClientTests {
     final class Verifier: Sendable {
         static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("Support/Scripts/wsse_verifier.py").path
-        let process: SpawnedProcess
+        let process: ChildProcess
         let url: String
         let port: Int
         let logURL: URL
@@ -35,7 +36,7 @@ struct WSSecurityClientTests {
                 "--flaky", String(flaky),
             ]
             if let redirectFrom { arguments += ["--redirect-from", redirectFrom] }
-            process = try SpawnedProcess("python3", arguments)
+            process = try ChildProcess(["python3"] + arguments, stdout: .capture, stderr: .capture)
             let line = try await process.waitForLine(containing: "", timeout: 20)
             guard let port = Int(line) else { throw SpawnError("wsse_verifier.py printed \(line), not a port") }
             self.port = port

@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 import NIOCore
 import Testing
@@ -10,18 +11,10 @@ import Testing
 struct InflaterTests {
     /// Compresses with the system's gzip tool (another implementation than ours).
     static func gzip(_ data: [UInt8]) throws -> [UInt8] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        let input = FileManager.default.temporaryDirectory.appendingPathComponent("inflate-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: input) }
-        try Data(data).write(to: input)
-        process.arguments = ["-c", "gzip -c < '\(input.path)'"]
-        let out = Pipe()
-        process.standardOutput = out
-        try process.run()
-        let bytes = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Array(bytes)
+        let gzip = try ChildProcess(["gzip", "-c"], stdin: .data(Data(data)), stdout: .pipe)
+        let bytes = gzip.readAll()
+        try gzip.check()
+        return bytes
     }
 
     static func inflate(_ encoding: Inflater.Encoding, _ compressed: [UInt8], feedSize: Int = 1000) throws -> (bytes: [UInt8], largest: Int)

@@ -19,8 +19,9 @@ struct GSOAPInteropTests {
         try await TestServer.with { (server: TestServer) async throws in
             let wsdl = server.url + "/wsdl"
             // -N: one proxy class per binding instead of both merged into one service.
-            // Off the cooperative pool: the in-process server needs those threads to answer.
-            try await ForeignClient.offPool { try ForeignClient.run(["wsdl2h", "-Nhs", "-o", "hs.h", wsdl], in: work) }
+            // The test suspends while each tool runs: the in-process server needs the
+            // cooperative threads to answer.
+            try await ForeignClient.run(["wsdl2h", "-Nhs", "-o", "hs.h", wsdl], in: work)
             // One header serves both bindings, and it imports soap12.h, so its code speaks
             // SOAP 1.2; soapcpp2 -1 is gSOAP's own way to get the SOAP 1.1 code from it.
             async let soap11 = Self.build(binding: "11", soapcpp2: ["-1"], in: work)
@@ -29,9 +30,7 @@ struct GSOAPInteropTests {
 
             for (version, client) in clients {
                 let ours = try await InteropReference.read(from: server, version: version)
-                let output = try await ForeignClient.offPool {
-                    try ForeignClient.run([client.path, ours.knownID, InteropReference.unknownID])
-                }
+                let output = try await ForeignClient.run([client.path, ours.knownID, InteropReference.unknownID])
                 let theirs = try ForeignClient.json(output, from: "gSOAP \(version)")
                 try ours.expectMatches(theirs, stack: "gSOAP \(version)")
                 // soap->version after the calls is the envelope the server answered in.
@@ -48,13 +47,11 @@ struct GSOAPInteropTests {
     static func build(binding: String, soapcpp2 options: [String], in work: URL) async throws -> URL {
         let directory = work.appendingPathComponent("soap\(binding)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        return try await ForeignClient.offPool {
-            try ForeignClient.run(["soapcpp2"] + options + ["-j", "-C", "-x", "-L", "-w", "-d", directory.path, "hs.h"], in: work)
-            var compile = ["g++", "-O0", "-w", "-I", directory.path, "-o", "client", ForeignClient.script("gsoap_client.cpp")]
-            compile += ["soapC.cpp", "soapHotelSearchSoap\(binding)BindingProxy.cpp", "-lgsoap++"]
-            if binding == "12" { compile.insert("-DBINDING_SOAP12", at: 1) }
-            try ForeignClient.run(compile, in: directory)
-            return directory.appendingPathComponent("client")
-        }
+        try await ForeignClient.run(["soapcpp2"] + options + ["-j", "-C", "-x", "-L", "-w", "-d", directory.path, "hs.h"], in: work)
+        var compile = ["g++", "-O0", "-w", "-I", directory.path, "-o", "client", ForeignClient.script("gsoap_client.cpp")]
+        compile += ["soapC.cpp", "soapHotelSearchSoap\(binding)BindingProxy.cpp", "-lgsoap++"]
+        if binding == "12" { compile.insert("-DBINDING_SOAP12", at: 1) }
+        try await ForeignClient.run(compile, in: directory)
+        return directory.appendingPathComponent("client")
     }
 }

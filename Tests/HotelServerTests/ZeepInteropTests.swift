@@ -14,19 +14,13 @@ struct ZeepInteropTests {
     @Test("zeep's results match our parser's for SOAP 1.1 and 1.2, GetHotel and a fault")
     func zeepMatchesOurs() async throws {
         // A test installs nothing: a machine without zeep fails here, saying what to run.
-        let importFailure: String? = try await Self.offPool {
-            do {
-                try Self.run(["python3", "-c", "import zeep"])
-                return nil
-            } catch { return "\(error)" }
-        }
-        try #require(importFailure == nil, "zeep is not installed: run scripts/setup-test-deps (or pip install zeep)")
+        try await ForeignClient.require("zeep", check: "python3 -c 'import zeep'")
         try await TestServer.with { (server: TestServer) async throws in
             let first = try SOAPMessageParser.parseSearchPage(
                 try await server.post(try SOAPRequestBuilder().searchHotels(HotelQuery(limit: 1))).body)
             let knownID = try #require(first.hotels.first?.id)
-            // Off the cooperative pool: the in-process server needs those threads to answer zeep.
-            let output = try await Self.offPool { try Self.run(["python3", Self.script, server.url + "/wsdl", knownID]) }
+            // Suspends while zeep runs: the in-process server needs the cooperative threads to answer it.
+            let output = try await ForeignClient.run(["python3", Self.script, server.url + "/wsdl", knownID])
             let zeep = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])
 
             let queries: [(String, SOAPVersion, HotelQuery)] = [
@@ -69,36 +63,4 @@ struct ZeepInteropTests {
             #expect((fault["code"] as? String)?.hasSuffix("Client") == true)
         }
     }
-
-    static func offPool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            // A dedicated thread, not Dispatch: on Linux the global queues have one worker per
-            // core, and Foundation's Process needs one of them to notice that a child exited.
-            Thread { continuation.resume(with: Result { try body() }) }.start()
-        }
-    }
-
-    @discardableResult
-    static func run(_ argv: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = argv
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        let errors = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw InteropError(
-                description: "\(argv.joined(separator: " ")) failed: \(String(decoding: errors, as: UTF8.self).suffix(2000))")
-        }
-        return String(decoding: data, as: UTF8.self)
-    }
-}
-
-struct InteropError: Error, CustomStringConvertible {
-    let description: String
 }

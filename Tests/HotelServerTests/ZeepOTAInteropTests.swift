@@ -24,12 +24,10 @@ struct ZeepOTAInteropTests {
         let centre = try #require(try await catalog.search(HotelQuery(city: Self.city, limit: 1)).hotels.first)
         let (latitude, longitude) = ("\(centre.latitude)", "\(centre.longitude)")
         try await TestServer.with(catalog: catalog) { (server: TestServer) async throws in
-            // Off the cooperative pool: the in-process server needs those threads to answer zeep.
-            let output = try await ForeignClient.offPool {
-                try ForeignClient.run([
-                    "python3", ForeignClient.script("zeep_ota_client.py"), server.url + "/ota?wsdl", Self.city, latitude, longitude,
-                ])
-            }
+            // Suspends while zeep runs: the in-process server needs the cooperative threads to answer it.
+            let output = try await ForeignClient.run([
+                "python3", ForeignClient.script("zeep_ota_client.py"), server.url + "/ota?wsdl", Self.city, latitude, longitude,
+            ])
             let zeep = try ForeignClient.json(output, from: "zeep")
 
             let searches: [(key: String, version: SOAPVersion, root: String, criterion: String, segment: String)] = [

@@ -15,10 +15,10 @@ struct ZeepWSSInteropTests {
     func zeepAuthenticates() async throws {
         try await ForeignClient.require("zeep", check: "python3 -c 'import zeep.wsse.username'")
         try await TestServer.with(users: UserList(["zeep-agent": "pa:ss word"])) { (server: TestServer) async throws in
-            // Off the cooperative pool: the in-process server needs those threads to answer zeep.
-            let output = try await ForeignClient.offPool {
-                try ForeignClient.run(["python3", ForeignClient.script("zeep_wss_client.py"), server.url, "zeep-agent", "pa:ss word"])
-            }
+            // Suspends while zeep runs: the in-process server needs the cooperative threads to answer it.
+            let output = try await ForeignClient.run([
+                "python3", ForeignClient.script("zeep_wss_client.py"), server.url, "zeep-agent", "pa:ss word",
+            ])
             let zeep = try ForeignClient.json(output, from: "zeep")
 
             let accepted = try #require(zeep["accepted"] as? [String: [String: Any]])

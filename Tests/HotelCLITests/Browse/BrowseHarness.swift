@@ -1,6 +1,7 @@
 import Foundation
 import HotelClient
 import HotelSOAP
+import HotelTestSupport
 import Logging
 import TerminalTable
 
@@ -54,10 +55,6 @@ struct BrowseHarness {
             return await running.value
         }
     }
-}
-
-struct TimedOut: Error, CustomStringConvertible {
-    let description: String
 }
 
 extension InMemoryTerminal {

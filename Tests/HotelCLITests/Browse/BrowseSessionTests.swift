@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 import HotelCatalogs
 import HotelSOAP
@@ -92,7 +93,7 @@ struct BrowseSessionTests {
         let hostile = "Evil\u{9B}2J\u{202E}Inn\u{7F}\u{85}\u{2066}x"
         let update =
             "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute('UPDATE hotels SET name=? WHERE hotel_id=?', (sys.argv[2], sys.argv[3])); c.commit()"
-        let result = try await HotelsBinary.run(["python3", "-c", update, catalog, hostile, first.id], executable: "/usr/bin/env")
+        let result = try await ChildProcess.run(["python3", "-c", update, catalog, hostile, first.id])
         try #require(result.status == 0, "\(result.stderr)")
         let server = try await LiveServer.start(catalog: catalog)
         defer { server.kill() }

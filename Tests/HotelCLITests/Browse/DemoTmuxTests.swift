@@ -1,4 +1,6 @@
+import ChildProcess
 import Foundation
+import HotelTestSupport
 import Testing
 
 /// `hotels demo` in a real terminal emulator: tmux, driven with send-keys and read with
@@ -22,7 +24,7 @@ struct DemoTmuxTests {
         @discardableResult
         func run(_ arguments: [String]) async throws -> (status: Int32, stdout: String, stderr: String) {
             // TMUX unset: the test may itself run inside tmux.
-            let process = try SpawnedProcess("env", ["-u", "TMUX", "tmux", "-L", socket] + arguments)
+            let process = try ChildProcess(["env", "-u", "TMUX", "tmux", "-L", socket] + arguments, stdout: .capture, stderr: .capture)
             guard case .exited(let status) = try await process.wait(timeout: 20) else {
                 throw TimedOut(description: "tmux \(arguments.first ?? "") did not finish")
             }
@@ -66,7 +68,7 @@ struct DemoTmuxTests {
         /// The pid of the program running in the pane (a child of the pane's shell).
         func programPID() async throws -> pid_t {
             let shell = try await display("#{pane_pid}")
-            let pgrep = try SpawnedProcess("pgrep", ["-P", shell])
+            let pgrep = try ChildProcess(["pgrep", "-P", shell], stdout: .capture)
             _ = try await pgrep.wait(timeout: 10)
             let children = pgrep.stdout
             return try #require(children.split(separator: "\n").first.flatMap { pid_t($0) })

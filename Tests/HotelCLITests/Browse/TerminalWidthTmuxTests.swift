@@ -1,4 +1,6 @@
+import ChildProcess
 import Foundation
+import HotelTestSupport
 import Testing
 
 @testable import HotelCatalogs
@@ -161,7 +163,7 @@ struct TerminalWidthTmuxTests {
             db.commit()
             print(len(ids))
             """
-        let python = try SpawnedProcess("python3", ["-c", update, catalog, names.path, city])
+        let python = try ChildProcess(["python3", "-c", update, catalog, names.path, city], stdout: .capture, stderr: .capture)
         guard case .exited(0) = try await python.wait(timeout: 30) else {
             throw SpawnError("updating the catalog failed: \(python.stderr)")
         }

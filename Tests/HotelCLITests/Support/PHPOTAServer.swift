@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 import HotelSOAP
 import Testing
@@ -26,12 +27,12 @@ final class PHPOTAServer: Sendable {
         let rates: [String: Int]
     }
 
-    let process: SpawnedProcess
+    let process: ChildProcess
     let port: Int
     /// `http://127.0.0.1:PORT/ota`.
     var endpoint: String { "http://127.0.0.1:\(port)/ota" }
 
-    private init(process: SpawnedProcess, port: Int) {
+    private init(process: ChildProcess, port: Int) {
         self.process = process
         self.port = port
     }
@@ -40,7 +41,7 @@ final class PHPOTAServer: Sendable {
     /// test here, naming the script that installs it: a test installs nothing.
     static func start() async throws -> PHPOTAServer {
         try await requirePHP()
-        let process = try SpawnedProcess("php", ["-S", "127.0.0.1:0", script])
+        let process = try ChildProcess(["php", "-S", "127.0.0.1:0", script], stdout: .capture, stderr: .capture)
         // The built-in server names its port only on standard error, once it listens.
         let deadline = Date().addingTimeInterval(20)
         while true {
@@ -56,16 +57,16 @@ final class PHPOTAServer: Sendable {
     }
 
     static func requirePHP() async throws {
-        let check = try await HotelsBinary.run(
-            ["php", "-r", #"exit(class_exists("SoapServer") ? 0 : 1);"#], executable: "/usr/bin/env")
-        try #require(
-            check.status == 0, "PHP with the soap extension is missing: run scripts/setup-test-deps (\(check.stderr.prefix(300)))")
+        // No php at all fails here too, with the same advice.
+        let check = try? await ChildProcess.run(["php", "-r", #"exit(class_exists("SoapServer") ? 0 : 1);"#])
+        let detail = check.map { String($0.stderr.prefix(300)) } ?? "no php on PATH"
+        try #require(check?.status == 0, "PHP with the soap extension is missing: run scripts/setup-test-deps (\(detail))")
     }
 
     /// The script's hotels, in the order it answers them.
     static func hotels() async throws -> [Hotel] {
         try await requirePHP()
-        let dump = try await HotelsBinary.run(["php", script], executable: "/usr/bin/env")
+        let dump = try await ChildProcess.run(["php", script])
         try #require(dump.status == 0, "php ota_server.php: \(dump.stderr)")
         let rows = try #require(try JSONSerialization.jsonObject(with: Data(dump.stdout.utf8)) as? [[String: Any]])
         return try rows.map { row in

@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 
 /// `misbehaving_server.py MODE [ARG] [--tls CERT KEY]` with a request log, for the transport
@@ -6,7 +7,7 @@ final class ScriptedServer: Sendable {
     static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("Scripts/misbehaving_server.py").path
 
-    let process: SpawnedProcess
+    let process: ChildProcess
     let port: Int
     /// `http(s)://127.0.0.1:PORT/soap`.
     let url: String
@@ -16,7 +17,7 @@ final class ScriptedServer: Sendable {
         logURL = FileManager.default.temporaryDirectory.appendingPathComponent("scripted-\(UUID().uuidString).log")
         var arguments = [Self.script, mode] + (argument.map { [$0] } ?? []) + ["--log", logURL.path]
         if let tls { arguments += ["--tls", tls.certificate, tls.key] }
-        process = try SpawnedProcess("python3", arguments)
+        process = try ChildProcess(["python3"] + arguments, stdout: .capture, stderr: .capture)
         let line = try await process.waitForLine(containing: "", timeout: 20)
         guard let port = Int(line) else { throw SpawnError("misbehaving_server.py printed \(line), not a port") }
         self.port = port

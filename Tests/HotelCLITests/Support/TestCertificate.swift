@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 
 /// A self-signed certificate for 127.0.0.1 and localhost, made with the real `openssl`
@@ -13,12 +14,11 @@ final class TestCertificate: Sendable {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tls-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let made = TestCertificate(directory: directory)
-        let result = try await HotelsBinary.run(
-            [
-                "openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
-                "-keyout", made.key, "-out", made.certificate, "-days", "2", "-subj", "/CN=127.0.0.1",
-                "-addext", "subjectAltName=IP:127.0.0.1,DNS:localhost",
-            ], executable: "/usr/bin/env")
+        let result = try await ChildProcess.run([
+            "openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
+            "-keyout", made.key, "-out", made.certificate, "-days", "2", "-subj", "/CN=127.0.0.1",
+            "-addext", "subjectAltName=IP:127.0.0.1,DNS:localhost",
+        ])
         guard result.status == 0 else { throw SpawnError("openssl failed (\(result.status)): \(result.stderr)") }
         return made
     }

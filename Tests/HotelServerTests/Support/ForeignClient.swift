@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 import Testing
 
@@ -11,51 +12,25 @@ enum ForeignClient {
     /// Fails the test, naming the setup script, when `check` (a shell line) fails: a test
     /// installs nothing, and a missing stack must not read as a pass.
     static func require(_ what: String, check: String) async throws {
-        let failure: String? = try await offPool {
-            do {
-                try run(["sh", "-c", check])
-                return nil
-            } catch { return "\(error)" }
+        var failure: String?
+        do {
+            try await run(["sh", "-c", check])
+        } catch {
+            failure = "\(error)"
         }
         try #require(failure == nil, "\(what) is missing: run scripts/setup-test-deps (\(failure ?? ""))")
     }
 
-    static func offPool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            // A dedicated thread, not Dispatch: on Linux the global queues have one worker per
-            // core, and Foundation's Process needs one of them to notice that a child exited.
-            Thread { continuation.resume(with: Result { try body() }) }.start()
-        }
-    }
-
     /// Runs `argv` (through `timeout`, so a client stuck on a reply fails the test instead of
-    /// hanging it) and returns its standard output.
+    /// hanging it) and returns its standard output. The test suspends meanwhile: the
+    /// in-process server needs the cooperative threads to answer the client.
     @discardableResult
-    static func run(_ argv: [String], in directory: URL? = nil, seconds: Int = 300) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["timeout", "\(seconds)"] + argv
-        if let directory { process.currentDirectoryURL = directory }
-        let out = Pipe()
-        // stderr into a file, not a second pipe: a child that filled that pipe while we read
-        // stdout would block forever.
-        let errorFile = FileManager.default.temporaryDirectory.appendingPathComponent("interop-\(UUID().uuidString).err")
-        _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: errorFile) }
-        let err = try FileHandle(forWritingTo: errorFile)
-        defer { try? err.close() }
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let stderr = (try? Data(contentsOf: errorFile)) ?? Data()
-        guard process.terminationStatus == 0 else {
-            throw InteropError(
-                description: "\(argv.joined(separator: " ")) exited \(process.terminationStatus): "
-                    + "\(String(decoding: stderr, as: UTF8.self).suffix(3000))")
+    static func run(_ argv: [String], in directory: URL? = nil, seconds: Int = 300) async throws -> String {
+        let result = try await ChildProcess.run(["timeout", "\(seconds)"] + argv, directory: directory?.path)
+        guard result.status == 0 else {
+            throw InteropError(description: "\(argv.joined(separator: " ")) exited \(result.status): \(result.stderr.suffix(3000))")
         }
-        return String(decoding: data, as: UTF8.self)
+        return result.stdout
     }
 
     /// The JSON object a client script printed.

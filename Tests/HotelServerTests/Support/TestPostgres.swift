@@ -1,8 +1,6 @@
+import ChildProcess
 import Foundation
-
-#if canImport(Glibc)
-    import Glibc
-#endif
+import HotelTestSupport
 
 /// A real PostgreSQL for this test process, started once by `scripts/pg-temp` (initdb in a
 /// temporary directory, loopback only, a free port, TLS on with a self-signed certificate)
@@ -47,14 +45,10 @@ final class TestPostgres: Sendable {
         try await starter.get().value
     }
 
-    static let repositoryRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
-
     private static func start() async throws -> TestPostgres {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("hotels-pg-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))")
-        let script = repositoryRoot.appendingPathComponent("scripts/pg-temp").path
+        let script = Repository.path("scripts/pg-temp")
         let result = try await run(
             script, ["start", "--ssl", "--watch", String(ProcessInfo.processInfo.processIdentifier), directory.path])
         guard result.status == 0 else {
@@ -93,50 +87,15 @@ final class TestPostgres: Sendable {
 
     var certificatePath: String { directory.appendingPathComponent("server.crt").path }
 
-    struct Output: Sendable {
-        let status: Int32
-        let stdout: String
-        let stderr: String
-    }
-
     /// Runs a command to completion, its output through files (the server the script
-    /// starts must not inherit a pipe). posix_spawn and a `waitpid(WNOHANG)` poll rather than
+    /// starts must not inherit a pipe), suspending meanwhile: `ChildProcess`, not
     /// Foundation's `Process`, whose `waitUntilExit` was seen never to return here once the
     /// script had left a server and its watcher running.
-    static func run(_ executable: String, _ arguments: [String]) async throws -> Output {
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("pgrun-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        let out = scratch.appendingPathComponent("out").path
-        let err = scratch.appendingPathComponent("err").path
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, out, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_addopen(&actions, 2, err, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        // Not the test runner's other descriptors (glibc 2.34's closefrom action, by name).
-        typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
-        if let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") {
-            _ = unsafeBitCast(symbol, to: AddCloseFrom.self)(&actions, 3)
+    static func run(_ executable: String, _ arguments: [String]) async throws -> ChildProcess.Outcome {
+        do {
+            return try await ChildProcess.run([executable] + arguments)
+        } catch let error as SpawnError {
+            throw Failure(description: "\(error); run scripts/setup-test-deps")
         }
-        let env = ProcessInfo.processInfo.environment.map { "\($0.key)=\($0.value)" }
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        let envp = env.map { strdup($0) } + [nil]
-        defer { for pointer in argv + envp { free(pointer) } }
-        var child: pid_t = 0
-        let rc = posix_spawnp(&child, executable, &actions, nil, argv, envp)
-        guard rc == 0 else {
-            throw Failure(description: "cannot run \(executable): \(String(cString: strerror(rc))); run scripts/setup-test-deps")
-        }
-        var status: Int32 = 0
-        while waitpid(child, &status, WNOHANG) == 0 {
-            try await Task.sleep(for: .milliseconds(20))
-        }
-        let exited = status & 0x7f == 0
-        return Output(
-            status: exited ? (status >> 8) & 0xff : 128 + (status & 0x7f),
-            stdout: (try? String(contentsOfFile: out, encoding: .utf8)) ?? "",
-            stderr: (try? String(contentsOfFile: err, encoding: .utf8)) ?? "")
     }
 }

@@ -1,7 +1,7 @@
 /// Waits, without blocking a thread, until `condition` holds. It is tried again every
 /// `interval` (a poll, not a guess at how long anything takes) until `timeout` has passed;
 /// then a `TimedOut` names `what` and tells `state()`.
-func waitUntil(
+package func waitUntil(
     _ what: String, timeout: Duration = .seconds(20), interval: Duration = .milliseconds(10),
     state: @autoclosure () -> String = "", _ condition: () throws -> Bool
 ) async throws {
