@@ -2,10 +2,10 @@ import HotelXML
 
 /// What the envelope hands a dialect's message to: the events from the Body child's start
 /// tag to its end tag. The envelope (`SOAPMessageHandler`) reads the Envelope, the Header's
-/// WS-Security and a Fault; everything inside the Body's message goes to the reader a
-/// dialect installed, so a dialect plugs in here without touching the envelope or another
-/// dialect. OpenTravel's requests (`OTARequestBuilder`) and responses
-/// (`OTAAvailResponseBuilder`) are read this way; so is any later dialect.
+/// WS-Security and a Fault; everything inside the Body's message goes to the reader the
+/// dialect attached, so dialects are peers: our contract (`ContractBodyReader`), OpenTravel's
+/// requests (`OTARequestBuilder`) and responses (`OTAAvailResponseBuilder`), and any later
+/// one plug in here without touching the envelope or each other.
 ///
 /// Events come as the XML engine gives them (interned names, attribute bytes): a response
 /// of 100,000 `RoomStay`s holds millions of elements and attributes, and building a
@@ -21,31 +21,91 @@ import HotelXML
 /// let parser = SOAPMessageParser(limits: .default, body: builder)
 /// ```
 class SOAPBodyReader {
-    /// The Body child this reader takes…
-    let rootName: String
-    /// …in this namespace.
+    /// The namespace of the messages this reader takes.
     let namespace: String
+    /// The local names of the Body children it takes, e.g. `OTA_HotelAvailRS`.
+    let roots: [String]
     /// Whether a SOAP Fault may stand in the Body instead (responses: yes; requests: no).
     let acceptsFault: Bool
 
-    init(rootName: String, namespace: String, acceptsFault: Bool) {
-        self.rootName = rootName
+    init(namespace: String, roots: [String], acceptsFault: Bool) {
         self.namespace = namespace
+        self.roots = roots
         self.acceptsFault = acceptsFault
     }
 
-    /// The root's start tag (the handler checked its name and namespace); `names` tells
-    /// the document's interned names (`NameCache` keys) apart for the rest of the parse.
-    func begin(_ attributes: SAXAttributes, names: InternedNames) {}
+    /// Whether the Body's child named so is a message of this reader's.
+    func accepts(_ localName: String, namespace uri: String?) -> Bool {
+        uri == namespace && roots.contains(localName)
+    }
+
+    /// Why the Body's child `element` (`Name xmlns="…"`) is refused, as a parse error's reason.
+    func refusal(_ element: String) -> String {
+        // A request reader is a server's endpoint; a response reader a client expecting an answer.
+        let expected = acceptsFault ? "expected" : "this endpoint answers"
+        return "the SOAP Body holds <\(element)>; \(expected) \(roots.joined(separator: " or ")) in \(namespace)"
+    }
+
+    /// The root's start tag (the handler checked it with `accepts`); `names` tells the
+    /// document's interned names (`NameCache` keys) apart for the rest of the parse.
+    func begin(_ localName: UnsafePointer<UInt8>, attributes: SAXAttributes, names: InternedNames) throws(BodyReadFailure) {}
 
     /// A start tag below the root; false skips the element with its whole subtree: the
     /// handler then forwards nothing until its end tag has passed (most of a response is
-    /// rate details a reader skips, and each event forwarded costs a call).
-    func start(_ localName: UnsafePointer<UInt8>, namespaceURI: UnsafePointer<UInt8>?, attributes: SAXAttributes) -> Bool { false }
+    /// rate details a reader skips, and each event forwarded costs a call). Throws to
+    /// refuse the message there, e.g. an element a request's schema does not allow.
+    func start(_ localName: UnsafePointer<UInt8>, namespaceURI: UnsafePointer<UInt8>?, attributes: SAXAttributes) throws(BodyReadFailure)
+        -> Bool
+    { false }
 
     /// Text below the root; false when the current field grew past `limit` bytes.
     func characters(_ bytes: UnsafeBufferPointer<UInt8>, limit: Int) -> Bool { true }
 
-    /// The end tag of an element `start` took; throws what `onHotel` threw.
+    /// What to report when `characters` said a field grew past `limit` bytes.
+    func fieldTooLong(limit: Int) -> BodyReadFailure {
+        BodyReadFailure(
+            .invalidValue,
+            "a text field of \(roots.first ?? "the message") is longer than \(limit) bytes, the parser's limit for one field")
+    }
+
+    /// The end tag of an element `start` took; throws what `onHotel` threw, or a
+    /// `BodyReadFailure` for a value the message may not hold.
     func end() throws {}
+
+    /// The root's end tag: the message is whole.
+    func endRoot() throws {}
+}
+
+/// A message a `SOAPBodyReader` refuses, as the handler reports it: with the parser's
+/// line and column, as the first error, and the parse stopped.
+struct BodyReadFailure: Error {
+    var kind: SOAPParseError.Kind
+    var reason: String
+    var field: String?
+    /// Raised at a start tag: not reported when the tag is only a cut-off prefix of one.
+    var atStartTag = false
+
+    init(_ kind: SOAPParseError.Kind, _ reason: String, field: String? = nil, atStartTag: Bool = false) {
+        self.kind = kind
+        self.reason = reason
+        self.field = field
+        self.atStartTag = atStartTag
+    }
+
+    /// A value a field may not hold: `Hotel/Stars must be …: "9"`.
+    static func invalid(_ field: String, _ problem: String, _ value: String?) -> BodyReadFailure {
+        var reason = "\(field) \(problem)"
+        if let value {
+            let shown = value.count > 40 ? String(value.prefix(40)) + "…" : value
+            reason += ": \"\(shown)\""
+        }
+        return BodyReadFailure(.invalidValue, reason, field: field)
+    }
+}
+
+/// An element's name for a message, with its namespace when it has one: `City xmlns="urn:x"`.
+func qualifiedName(_ local: UnsafePointer<UInt8>, _ uri: UnsafePointer<UInt8>?) -> String {
+    let name = String(cString: local)
+    guard let uri else { return name }
+    return "\(name) xmlns=\"\(String(cString: uri))\""
 }

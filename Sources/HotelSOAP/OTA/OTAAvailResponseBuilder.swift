@@ -71,10 +71,10 @@ final class OTAAvailResponseBuilder: SOAPBodyReader {
     init(onHotel: ((HotelInfo) throws -> Void)?, maxHeld: Int = 10_000) {
         self.onHotel = onHotel
         self.maxHeld = max(1, maxHeld)
-        super.init(rootName: OTA.availResponse, namespace: OTA.namespace, acceptsFault: true)
+        super.init(namespace: OTA.namespace, roots: [OTA.availResponse], acceptsFault: true)
     }
 
-    override func begin(_ attributes: SAXAttributes, names: InternedNames) { interned = names }
+    override func begin(_ localName: UnsafePointer<UInt8>, attributes: SAXAttributes, names: InternedNames) { interned = names }
 
     override func start(_ localName: UnsafePointer<UInt8>, namespaceURI: UnsafePointer<UInt8>?, attributes: SAXAttributes) -> Bool {
         guard names.namespace(namespaceURI, interned: namespaceURI.map(interned.contains) ?? false) == .ota else { return false }

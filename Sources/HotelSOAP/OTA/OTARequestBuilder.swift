@@ -20,10 +20,12 @@ final class OTARequestBuilder: SOAPBodyReader {
     private var cityName: [UInt8]?
 
     /// A request never holds a fault.
-    init() { super.init(rootName: OTA.availRequest, namespace: OTA.namespace, acceptsFault: false) }
+    init() { super.init(namespace: OTA.namespace, roots: [OTA.availRequest], acceptsFault: false) }
 
     /// The root's start tag, `OTA_HotelAvailRQ` (the handler checked its name and namespace).
-    override func begin(_ attributes: SAXAttributes, names: InternedNames) { root(attributes.unqualified) }
+    override func begin(_ localName: UnsafePointer<UInt8>, attributes: SAXAttributes, names: InternedNames) {
+        root(attributes.unqualified)
+    }
 
     /// A start tag below the root. A request holds a few dozen elements: strings are simplest.
     override func start(_ localName: UnsafePointer<UInt8>, namespaceURI: UnsafePointer<UInt8>?, attributes: SAXAttributes) -> Bool {

@@ -1,48 +1,74 @@
 import HotelXML
 
-// A dialect's message: the Body's child and everything inside it go to the `SOAPBodyReader`
-// the dialect installed (`bodyReader`), not to the contract's scopes. Nothing here names a
-// dialect: the reader says which root it takes.
+// The Body's message: its root and everything inside it go to the `SOAPBodyReader` its
+// dialect attached (`bodyReader`). Nothing here names a dialect: the reader says which
+// roots it takes, and refuses what it must by throwing `BodyReadFailure`.
 extension SOAPMessageHandler {
     func startBodyReader(
         _ reader: SOAPBodyReader, _ local: UnsafePointer<UInt8>, _ uri: UnsafePointer<UInt8>?, _ attributes: SAXAttributes
     ) {
-        guard !bodyReaderDone else { return skip() }
-        guard String(cString: local) == reader.rootName, uri.map({ String(cString: $0) }) == reader.namespace else {
-            // A request reader is a server's endpoint; a response reader a client expecting an answer.
-            let expected = reader.acceptsFault ? "expected" : "this endpoint answers"
-            return failStart(
-                .unexpectedMessage,
-                "the SOAP Body holds <\(qualified(local, uri))>; \(expected) \(reader.rootName) in \(reader.namespace)")
+        // One message per Body: what follows it (or a Fault read before it) is skipped.
+        guard !bodyReaderDone, message == nil else { return skip() }
+        guard reader.accepts(String(cString: local), namespace: uri.map { String(cString: $0) }) else {
+            return failStart(.unexpectedMessage, reader.refusal(qualifiedName(local, uri)))
         }
         bodyReaderDepth = 1
-        reader.begin(attributes, names: driver.internedNames)
+        do { try reader.begin(local, attributes: attributes, names: driver.internedNames) } catch { report(error) }
     }
 
-    /// An element inside the dialect's message ended; the root's end closes the message.
+    /// A start tag inside the message: the reader takes it, skips its subtree, or refuses it.
+    @inline(__always)
+    func startInBodyReader(_ localName: UnsafePointer<UInt8>, _ namespaceURI: UnsafePointer<UInt8>?, _ attributes: SAXAttributes) {
+        bodyReaderDepth += 1
+        if bodySkipDepth > 0 {
+            bodySkipDepth += 1
+            return
+        }
+        do {
+            let taken = try bodyReader.unsafelyUnwrapped._withUnsafeGuaranteedRef {
+                try $0.start(localName, namespaceURI: namespaceURI, attributes: attributes)
+            }
+            if !taken { bodySkipDepth = 1 }
+        } catch {
+            report(error)
+        }
+    }
+
+    /// An element inside the message ended; the root's end closes the message.
     func endBodyReaderElement() {
         bodyReaderDepth -= 1
         if bodyReaderDepth == 0 {
             bodyReaderDone = true
+            do { try bodyReader?._withUnsafeGuaranteedRef { try $0.endRoot() } } catch { report(error) }
             return
         }
         if bodySkipDepth > 0 {
             bodySkipDepth -= 1
             return
         }
-        do { try bodyReader?._withUnsafeGuaranteedRef { try $0.end() } } catch {
-            delegateError = error
-            driver.stop()
-        }
+        do { try bodyReader?._withUnsafeGuaranteedRef { try $0.end() } } catch { report(error) }
     }
 
-    /// Text inside the dialect's message, held to the same per-field limit as the contract's.
+    /// Text inside the message, held to the parser's per-field limit.
     func bodyReaderCharacters(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard bodySkipDepth == 0, bodyReader?._withUnsafeGuaranteedRef({ $0.characters(bytes, limit: maxFieldBytes) }) == false
+        guard bodySkipDepth == 0, let reader = bodyReader,
+            !reader._withUnsafeGuaranteedRef({ $0.characters(bytes, limit: maxFieldBytes) })
         else { return }
-        fail(
-            .invalidValue,
-            "a text field of \(bodyReader?.takeUnretainedValue().rootName ?? "the message") is longer than \(maxFieldBytes) bytes, the parser's limit for one field"
-        )
+        report(reader.takeUnretainedValue().fieldTooLong(limit: maxFieldBytes))
+    }
+
+    /// A reader's refusal becomes the parse's first error, with the parser's position; any
+    /// other error (what `onHotel` threw) is handed back to the caller as it is.
+    private func report(_ error: any Error) {
+        if let failure = error as? BodyReadFailure {
+            if failure.atStartTag {
+                failStart(failure.kind, failure.reason, field: failure.field)
+            } else {
+                fail(failure.kind, failure.reason, field: failure.field)
+            }
+            return
+        }
+        delegateError = error
+        driver.stop()
     }
 }

@@ -9,7 +9,8 @@ extension SOAPMessageHandler {
         // let a block escape the mustUnderstand check by hiding where no one reads.
         guard !headerDone else {
             return failStart(
-                .unexpectedElement, "the Envelope holds <\(qualified(local, uri))> after its Header or Body; SOAP allows one Header, first",
+                .unexpectedElement,
+                "the Envelope holds <\(qualifiedName(local, uri))> after its Header or Body; SOAP allows one Header, first",
                 field: "Header")
         }
         scopes.append(.header)

@@ -1,17 +1,18 @@
 import Foundation
 import HotelXML
 
-/// The SAX delegate that turns envelope events into models.
+/// The envelope's reader: the `SAXHandler` that reads the Envelope, the Header's blocks and
+/// WS-Security, and a Fault, and hands the Body's message to the dialect's `SOAPBodyReader`
+/// (`bodyReader`: our contract's `ContractBodyReader`, or OpenTravel's).
 ///
 /// It keeps a stack of the known elements it is inside. An element it does not know is
-/// skipped with its whole subtree (a newer server may add fields), and text is collected
-/// only inside the leaf fields it wants.
+/// skipped with its whole subtree, and text is collected only inside the leaf fields it wants.
 final class SOAPMessageHandler: SAXHandler {
     /// Where we are: the known element each level of the stack is inside.
     enum Scope {
         case envelope, body
-        case searchResponse, getHotelResponse, hotel
-        case searchRequest, near, getHotelRequest
+        // A Fault's detail is read when it is our contract's `SearchFault`: the one detail
+        // `SOAPFault` models (`SOAPFault.detail`).
         case fault, faultCode, faultSubcode, faultReason, faultDetail, searchFault
         // A request's Header (only with `readsHeader`): its blocks, and wsse:Security's insides.
         case header, security, usernameToken, timestamp
@@ -19,7 +20,6 @@ final class SOAPMessageHandler: SAXHandler {
 
     let maxDepth: Int
     let maxFieldBytes: Int
-    let onHotel: ((HotelInfo) throws -> Void)?
     /// Requests only: record the Header's blocks and read `wsse:Security`. Responses skip
     /// the Header whole, as before, so the client's path pays nothing for it.
     let readsHeader: Bool
@@ -35,10 +35,8 @@ final class SOAPMessageHandler: SAXHandler {
     var delegateError: (any Error)?
     /// Set once the root element has closed.
     private(set) var rootClosed = false
+    /// A Fault read in the Body; the dialect's message is its reader's.
     private(set) var message: SOAPMessage?
-    private(set) var totalCount: Int?
-    /// Hotels of a search response read so far, handed out or collected.
-    private(set) var hotelsRead = 0
 
     // The hot state is touched on every SAX event. Only the parser's own callbacks reach
     // it, one at a time, so dynamic exclusivity checks buy nothing and cost a TLS lookup each.
@@ -50,26 +48,13 @@ final class SOAPMessageHandler: SAXHandler {
     /// The leaf whose text we are collecting, if any.
     @exclusivity(unchecked) private var leaf: ElementName?
     @exclusivity(unchecked) var text = TextBuffer()
-    @exclusivity(unchecked) private var interner = StringInterner()
     private var reasonLang: String?
-
-    // Partial models, completed as their elements close.
-    @exclusivity(unchecked) private var hotel = HotelBuilder()
-    private var pageOffset: Int?
-    private var hotels: [HotelInfo] = []
-    var query = HotelQuery()
-    private var near = NearBuilder()
-    private var hotelId: String?
-    private var detailHotel: HotelInfo?
-    private var detailDescription: String?
-    private var imageURLs: [String] = []
     private var fault = FaultBuilder()
-    /// Set by a dialect other than the contract: the Body must hold `rootName` in its
-    /// `namespace` (or a fault, when it `acceptsFault`), whose subtree goes to this reader
-    /// instead of the contract's scopes.
-    /// Unretained, called through `_withUnsafeGuaranteedRef` (`ownedBodyReader`): `SOAPMessageParser`
-    /// owns it (and this handler), and a retained reference cost a retain and a release on
-    /// each of the millions of events it is handed.
+    /// The dialect's reader: the Body must hold a root it `accepts` (or a fault, when it
+    /// `acceptsFault`), whose subtree goes to it. Unretained, called through
+    /// `_withUnsafeGuaranteedRef`: `SOAPMessageParser` owns it (and this handler), and a
+    /// retained reference cost a retain and a release on each of the millions of events
+    /// it is handed.
     @exclusivity(unchecked) var bodyReader: Unmanaged<SOAPBodyReader>?
     /// Levels open inside the body reader's message (1 = its root); 0 outside it.
     @exclusivity(unchecked) var bodyReaderDepth = 0
@@ -80,12 +65,11 @@ final class SOAPMessageHandler: SAXHandler {
     /// The first element inside the Body, as soon as its start tag was read.
     private(set) var bodyElement: SOAPBodyElement?
 
-    init(maxDepth: Int, maxFieldBytes: Int, readsHeader: Bool = false, maxHeaderBlocks: Int = 64, onHotel: ((HotelInfo) throws -> Void)?) {
+    init(maxDepth: Int, maxFieldBytes: Int, readsHeader: Bool = false, maxHeaderBlocks: Int = 64) {
         self.maxDepth = maxDepth
         self.maxFieldBytes = maxFieldBytes
         self.readsHeader = readsHeader
         self.maxHeaderBlocks = maxHeaderBlocks
-        self.onHotel = onHotel
         scopes = ScopeStack(capacity: maxDepth + 1)
         super.init()
     }
@@ -97,22 +81,8 @@ final class SOAPMessageHandler: SAXHandler {
         if depth > maxDepth {
             return failStart(.tooDeep, "elements nest deeper than \(maxDepth) levels")
         }
-        if bodyReaderDepth > 0 {
-            bodyReaderDepth += 1
-            if bodySkipDepth > 0 {
-                bodySkipDepth += 1
-            } else if bodyReader?._withUnsafeGuaranteedRef({ $0.start(localName, namespaceURI: namespaceURI, attributes: attributes) })
-                != true
-            {
-                bodySkipDepth = 1
-            }
-            return
-        }
+        if bodyReaderDepth > 0 { return startInBodyReader(localName, namespaceURI, attributes) }
         if skipDepth > 0 || leaf != nil {
-            // A request is held to its schema: no element inside a text field.
-            if skipDepth == 0, let scope = scopes.last, let operation = Self.requestOperation(scope) {
-                return unexpectedElement(localName, namespaceURI, in: operation, leaf.map { "\($0)" }, expected: [])
-            }
             // A password with markup inside has no single text to check: refuse the token.
             if skipDepth == 0, scopes.last == .usernameToken || scopes.last == .timestamp { header.security?.isMalformed = true }
             // Inside an ignored subtree, or an element inside a text field: skip it all.
@@ -138,61 +108,13 @@ final class SOAPMessageHandler: SAXHandler {
             if bodyElement == nil {
                 bodyElement = SOAPBodyElement(name: String(cString: localName), namespace: namespaceURI.map { String(cString: $0) })
             }
-            if let reader = bodyReader?.takeUnretainedValue(), !(reader.acceptsFault && name == .Fault && ns.isEnvelope) {
+            if name == .Fault && ns.isEnvelope, bodyReader?.takeUnretainedValue().acceptsFault != false {
+                startFault()
+            } else if let reader = bodyReader?.takeUnretainedValue() {
                 startBodyReader(reader, localName, namespaceURI, attributes)
             } else {
-                startBodyChild(name, ns, localName, namespaceURI)
+                skip()
             }
-        case .searchResponse:
-            guard ns == .contract else { return skip() }
-            switch name {
-            case .TotalCount, .Offset: collect(name, ns)
-            case .Hotel:
-                hotel.reset()
-                scopes.append(.hotel)
-            default: skip()
-            }
-        case .hotel:
-            guard ns == .contract, HotelBuilder.isField(name) else { return skip() }
-            if name == .Price {
-                let currency =
-                    attributes.trimmedBytes(localName: "currency", namespaceURI: nil)
-                    ?? attributes.trimmedBytes(localName: "currency", namespaceURI: "urn:hotel-search:v1")
-                hotel.currency = currency.map { $0.contains(UInt8(ascii: "&")) ? SAXAttributes.string($0) : interner.string($0) }
-            }
-            collect(name, ns)
-        case .getHotelResponse:
-            guard ns == .contract else { return skip() }
-            switch name {
-            case .Hotel:
-                hotel.reset()
-                scopes.append(.hotel)
-            case .Description, .ImageURL: collect(name, ns)
-            default: skip()
-            }
-        case .searchRequest:
-            // Requests are strict: an element the operation does not define is an error
-            // naming it, never silently dropped (a misspelt filter must not widen a search).
-            guard ns == .contract, Self.searchFields.contains(name) else {
-                return unexpectedElement(localName, namespaceURI, in: "SearchHotels", nil, expected: Self.searchFieldNames)
-            }
-            if name == .Near {
-                near = NearBuilder()
-                scopes.append(.near)
-            } else {
-                collect(name, ns)
-            }
-        case .near:
-            guard ns == .contract, SOAPMessageHandler.nearFields.contains(name) else {
-                return unexpectedElement(
-                    localName, namespaceURI, in: "SearchHotels", "Near", expected: ["Latitude", "Longitude", "RadiusKm"])
-            }
-            collect(name, ns)
-        case .getHotelRequest:
-            guard ns == .contract, name == .HotelId else {
-                return unexpectedElement(localName, namespaceURI, in: "GetHotel", nil, expected: ["HotelId"])
-            }
-            collect(name, ns)
         case .fault:
             startFaultChild(name, ns)
         case .faultCode:
@@ -238,22 +160,6 @@ final class SOAPMessageHandler: SAXHandler {
         guard let scope = scopes.popLast() else { return }
         switch scope {
         case .envelope: rootClosed = true
-        case .hotel: endHotel()
-        case .near:
-            if let circle = near.build(fail: invalid) { query.near = circle }
-        case .searchResponse:
-            guard let totalCount, let pageOffset else {
-                return invalid("SearchHotelsResponse", "TotalCount and Offset are required", nil)
-            }
-            message = .searchResults(SearchPage(totalCount: totalCount, offset: pageOffset, hotels: hotels))
-        case .getHotelResponse:
-            guard let detailHotel else { return invalid("GetHotelResponse/Hotel", "is required", nil) }
-            message = .hotelDetail(HotelDetail(hotel: detailHotel, description: detailDescription ?? "", imageURLs: imageURLs))
-        case .searchRequest:
-            message = .searchHotels(query)
-        case .getHotelRequest:
-            guard let hotelId else { return invalid("GetHotel/HotelId", "is required", nil) }
-            message = .getHotel(id: hotelId)
         case .fault:
             guard let version else { return }
             message = .fault(fault.build(version: version))
@@ -287,25 +193,17 @@ final class SOAPMessageHandler: SAXHandler {
         case (.Envelope, .soap12): version = .v12
         default:
             let what =
-                name == .Envelope ? "an Envelope in namespace \(uri.map { String(cString: $0) } ?? "(none)")" : "<\(qualified(local, uri))>"
+                name == .Envelope
+                ? "an Envelope in namespace \(uri.map { String(cString: $0) } ?? "(none)")" : "<\(qualifiedName(local, uri))>"
             return failStart(.notSOAP, "expected a SOAP 1.1 or 1.2 Envelope but the document starts with \(what)")
         }
         scopes.append(.envelope)
     }
 
-    private func startBodyChild(_ name: ElementName, _ ns: NamespaceKind, _ local: UnsafePointer<UInt8>, _ uri: UnsafePointer<UInt8>?) {
-        guard message == nil, !scopes.contains(where: { $0 != .envelope && $0 != .body }) else { return skip() }
-        switch (name, ns) {
-        case (.SearchHotelsResponse, .contract): scopes.append(.searchResponse)
-        case (.GetHotelResponse, .contract): scopes.append(.getHotelResponse)
-        case (.SearchHotels, .contract): scopes.append(.searchRequest)
-        case (.GetHotel, .contract): scopes.append(.getHotelRequest)
-        case (.Fault, let ns) where ns.isEnvelope: scopes.append(.fault)
-        default:
-            failStart(
-                .unexpectedMessage,
-                "the SOAP Body holds <\(qualified(local, uri))>, which is not an operation of \(HotelSearchContract.namespace)")
-        }
+    /// A Fault as the Body's message, unless a message was read before it.
+    private func startFault() {
+        guard message == nil, !bodyReaderDone, !scopes.contains(where: { $0 != .envelope && $0 != .body }) else { return skip() }
+        scopes.append(.fault)
     }
 
     private func startFaultChild(_ name: ElementName, _ ns: NamespaceKind) {
@@ -330,7 +228,6 @@ final class SOAPMessageHandler: SAXHandler {
         }
     }
 
-    private static let nearFields = ElementName.Set([.Latitude, .Longitude, .RadiusKm])
     private static let searchFaultFields = ElementName.Set([.Code, .Message, .Field])
     @inline(__always)
     func collect(_ name: ElementName, _ ns: NamespaceKind) {
@@ -346,19 +243,6 @@ final class SOAPMessageHandler: SAXHandler {
 
     private func endLeaf(_ field: ElementName) {
         switch scopes.last {
-        case .searchResponse:
-            guard let n = parseInt(field == .TotalCount ? "TotalCount" : "Offset", min: 0) else { return }
-            if field == .TotalCount { totalCount = n } else { pageOffset = n }
-        case .hotel:
-            do { try hotel.set(field, buffer: text, interner: &interner) } catch { invalid(error) }
-        case .getHotelResponse:
-            if field == .Description { detailDescription = leafText } else { imageURLs.append(leafText) }
-        case .searchRequest:
-            endQueryField(field)
-        case .near:
-            near.set(field, text: Array(text.bytes))
-        case .getHotelRequest:
-            hotelId = leafText
         case .faultCode:
             fault.code = leafText.localPartOfQName
         case .faultSubcode:
@@ -376,24 +260,6 @@ final class SOAPMessageHandler: SAXHandler {
         case .usernameToken, .timestamp:
             endSecurityField(field)
         default: break
-        }
-    }
-
-    private func endHotel() {
-        let built: HotelInfo
-        do { built = try hotel.build() } catch { return invalid(error) }
-        if scopes.last == .getHotelResponse {
-            detailHotel = built
-            return
-        }
-        hotelsRead += 1
-        if let onHotel {
-            do { try onHotel(built) } catch {
-                delegateError = error
-                driver.stop()
-            }
-        } else {
-            hotels.append(built)
         }
     }
 }

@@ -82,20 +82,35 @@ public final class SOAPMessageParser {
     ///   - onHotel: called with each hotel of a `SearchHotelsResponse` as soon as
     ///     it is complete. When given, hotels are not collected into the page. Throwing
     ///     from it stops the parse and `feed`/`finish` rethrow that error.
-    public init(limits: Limits = .default, readsHeader: Bool = false, onHotel: ((HotelInfo) throws -> Void)? = nil) {
+    public convenience init(limits: Limits = .default, readsHeader: Bool = false, onHotel: ((HotelInfo) throws -> Void)? = nil) {
+        let contract = ContractBodyReader(maxDepth: limits.maxDepth, onHotel: onHotel)
+        self.init(limits: limits, readsHeader: readsHeader, body: contract)
+        self.contract = contract
+    }
+
+    /// A parser whose Body must hold a message `body` accepts (or a fault, if it accepts
+    /// one), read into `body`: how each dialect, our contract included, reads its messages.
+    init(limits: Limits, readsHeader: Bool = false, body: SOAPBodyReader) {
         handler = SOAPMessageHandler(
             maxDepth: limits.maxDepth, maxFieldBytes: limits.maxFieldBytes, readsHeader: readsHeader,
-            maxHeaderBlocks: limits.maxHeaderBlocks, onHotel: onHotel)
+            maxHeaderBlocks: limits.maxHeaderBlocks)
         driver = SAXDriver(handler: handler)
         driver.tagLimits = (limits.maxAttributes, limits.maxNamespaceDeclarations, limits.maxStartTagBytes)
         handler.driver = driver
+        bodyReader = body
+        handler.bodyReader = Unmanaged.passUnretained(body)
     }
 
+    /// Keeps the handler's unretained `bodyReader` alive as long as the parse.
+    private let bodyReader: SOAPBodyReader
+    /// The contract's reader, when this parser reads our contract's messages.
+    private var contract: ContractBodyReader?
+
     /// `TotalCount` of a search response, as soon as it has been read (before any hotel).
-    public var totalCount: Int? { handler.totalCount }
+    public var totalCount: Int? { contract?.totalCount }
 
     /// Hotels of a search response read so far, whether handed to `onHotel` or collected.
-    public var hotelsRead: Int { handler.hotelsRead }
+    public var hotelsRead: Int { contract?.hotelsRead ?? 0 }
 
     /// Parses the next chunk of the message. Throws as soon as the bytes so far are
     /// known to be bad, so a caller can stop reading the network.
@@ -119,7 +134,7 @@ public final class SOAPMessageParser {
     /// Ends the message and returns it. Throws if it was incomplete or invalid.
     public func finish() throws -> SOAPEnvelope {
         let version = try finishDocument()
-        guard let message = handler.message else {
+        guard let message else {
             throw SOAPParseError(.notSOAP, line: driver.line, reason: "the SOAP Body is empty: no response, request or fault in it")
         }
         return SOAPEnvelope(version: version, message: message)
@@ -143,19 +158,8 @@ public final class SOAPMessageParser {
     /// was read: what `hotels parse` picks a dialect by.
     public var bodyElement: SOAPBodyElement? { handler.bodyElement }
 
-    /// A parser whose Body must hold `body.rootName` (or a fault, if it accepts one), read
-    /// into `body`: how a dialect other than the contract reads its messages.
-    convenience init(limits: Limits, readsHeader: Bool = false, body: SOAPBodyReader) {
-        self.init(limits: limits, readsHeader: readsHeader)
-        ownedBodyReader = body
-        handler.bodyReader = Unmanaged.passUnretained(body)
-    }
-
-    /// Keeps the handler's unretained `bodyReader` alive as long as the parse.
-    private var ownedBodyReader: SOAPBodyReader?
-
-    /// The contract message read, e.g. the fault standing in a dialect response's Body.
-    var message: SOAPMessage? { handler.message }
+    /// The message read: the contract's, or the fault standing in any dialect's Body.
+    var message: SOAPMessage? { handler.message ?? contract?.message }
 
     /// Whether the body reader's root element closed.
     var bodyReaderDone: Bool { handler.bodyReaderDone }

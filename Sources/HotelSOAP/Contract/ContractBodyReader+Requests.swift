@@ -2,7 +2,7 @@ import HotelXML
 
 /// Requests: held to the schema, unlike responses. An element an operation does not
 /// define is an error naming it, never skipped, so a misspelt filter cannot widen a search.
-extension SOAPMessageHandler {
+extension ContractBodyReader {
     /// `SearchHotels`' children, in the schema's order.
     static let searchFieldList: [ElementName] = [
         .City, .Name, .Near, .MinStars, .MaxPrice, .Currency, .CheckIn, .CheckOut, .Guests, .Amenity, .SortBy, .Offset, .Limit,
@@ -19,29 +19,29 @@ extension SOAPMessageHandler {
         }
     }
 
-    func endQueryField(_ field: ElementName) {
+    func endQueryField(_ field: ElementName) throws(BodyReadFailure) {
         switch field {
         case .City: query.city = leafText
         case .Name: query.name = leafText
-        case .MinStars: query.minStars = parseInt("MinStars", min: nil)
+        case .MinStars: query.minStars = try parseInt("MinStars", min: nil)
         case .MaxPrice:
-            guard let value = DecimalText.parse(text.bytes) else { return invalid("MaxPrice", "is not a decimal number", leafText) }
+            guard let value = DecimalText.parse(text.bytes) else { throw .invalid("MaxPrice", "is not a decimal number", leafText) }
             query.maxPrice = value
         case .Currency: query.currency = leafText.trimmingXMLSpace
         case .CheckIn, .CheckOut:
             guard let date = CalendarDate(leafText.trimmingXMLSpace) else {
-                return invalid("\(field)", "is not a date (YYYY-MM-DD)", leafText)
+                throw .invalid("\(field)", "is not a date (YYYY-MM-DD)", leafText)
             }
             if field == .CheckIn { query.checkIn = date } else { query.checkOut = date }
-        case .Guests: query.guests = parseInt("Guests", min: nil)
+        case .Guests: query.guests = try parseInt("Guests", min: nil)
         case .Amenity: query.amenities.append(leafText)
         case .SortBy:
             guard let order = SortOrder(rawValue: leafText.trimmingXMLSpace) else {
-                return invalid("SortBy", "must be one of \(SortOrder.allCases.map(\.rawValue).joined(separator: ", "))", leafText)
+                throw .invalid("SortBy", "must be one of \(SortOrder.allCases.map(\.rawValue).joined(separator: ", "))", leafText)
             }
             query.sortBy = order
-        case .Offset: query.offset = parseInt("Offset", min: nil)
-        case .Limit: query.limit = parseInt("Limit", min: nil)
+        case .Offset: query.offset = try parseInt("Offset", min: nil)
+        case .Limit: query.limit = try parseInt("Limit", min: nil)
         default: break
         }
     }
@@ -50,7 +50,7 @@ extension SOAPMessageHandler {
     /// namespace. The reason names it and what was expected.
     func unexpectedElement(
         _ local: UnsafePointer<UInt8>, _ uri: UnsafePointer<UInt8>?, in operation: String, _ parent: String?, expected: [String]
-    ) {
+    ) -> BodyReadFailure {
         let name = String(cString: local)
         let place = parent.map { "\(operation)/\($0)" } ?? operation
         let namespace = uri.map { String(cString: $0) }
@@ -63,13 +63,6 @@ extension SOAPMessageHandler {
         } else {
             reason = "unknown element \(name) in \(place); expected one of \(expected.joined(separator: ", "))"
         }
-        failStart(.unexpectedElement, reason, field: "\(place)/\(name)")
-    }
-
-    /// An element's name for a message, with its namespace when it has one: `City xmlns="urn:x"`.
-    func qualified(_ local: UnsafePointer<UInt8>, _ uri: UnsafePointer<UInt8>?) -> String {
-        let name = String(cString: local)
-        guard let uri else { return name }
-        return "\(name) xmlns=\"\(String(cString: uri))\""
+        return BodyReadFailure(.unexpectedElement, reason, field: "\(place)/\(name)", atStartTag: true)
     }
 }
