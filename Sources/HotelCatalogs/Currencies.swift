@@ -1,4 +1,5 @@
 import Foundation
+import HotelSOAP
 
 /// The fixed exchange rates of the demo catalog: how `MaxPrice` in one currency is compared
 /// with prices in another. The seeder stores this table in the catalog (`currencies`).
@@ -9,50 +10,62 @@ public struct CurrencyInfo: Sendable, Equatable {
     public var usdRate: Double
     /// Decimal places of the currency: 0 for KRW, JPY…, 2 for most.
     public var minorUnits: Int
+
+    /// A currency the demo catalog knows, its decimal places from `Money.minorUnits(of:)`.
+    public init(code: String, usdRate: Double) {
+        self.init(code: code, usdRate: usdRate, minorUnits: Money.minorUnits(of: code))
+    }
+
+    /// A currency as a catalog stores it.
+    public init(code: String, usdRate: Double, minorUnits: Int) {
+        self.code = code
+        self.usdRate = usdRate
+        self.minorUnits = minorUnits
+    }
 }
 
 public enum Currencies {
     /// Every currency the catalog knows; a query's `Currency` must be one of these.
     public static let all: [CurrencyInfo] = [
-        .init(code: "USD", usdRate: 1, minorUnits: 2),
-        .init(code: "EUR", usdRate: 1.08, minorUnits: 2),
-        .init(code: "GBP", usdRate: 1.27, minorUnits: 2),
-        .init(code: "CHF", usdRate: 1.13, minorUnits: 2),
-        .init(code: "JPY", usdRate: 0.0067, minorUnits: 0),
-        .init(code: "KRW", usdRate: 0.00073, minorUnits: 0),
-        .init(code: "CNY", usdRate: 0.138, minorUnits: 2),
-        .init(code: "HKD", usdRate: 0.128, minorUnits: 2),
-        .init(code: "TWD", usdRate: 0.031, minorUnits: 2),
-        .init(code: "THB", usdRate: 0.028, minorUnits: 2),
-        .init(code: "SGD", usdRate: 0.74, minorUnits: 2),
-        .init(code: "INR", usdRate: 0.012, minorUnits: 2),
-        .init(code: "VND", usdRate: 0.000039, minorUnits: 0),
-        .init(code: "AED", usdRate: 0.2723, minorUnits: 2),
-        .init(code: "SAR", usdRate: 0.2667, minorUnits: 2),
-        .init(code: "EGP", usdRate: 0.0205, minorUnits: 2),
-        .init(code: "MAD", usdRate: 0.10, minorUnits: 2),
-        .init(code: "ZAR", usdRate: 0.054, minorUnits: 2),
-        .init(code: "KES", usdRate: 0.0077, minorUnits: 2),
-        .init(code: "NGN", usdRate: 0.00065, minorUnits: 2),
-        .init(code: "TRY", usdRate: 0.029, minorUnits: 2),
-        .init(code: "CZK", usdRate: 0.043, minorUnits: 2),
-        .init(code: "PLN", usdRate: 0.25, minorUnits: 2),
-        .init(code: "SEK", usdRate: 0.095, minorUnits: 2),
-        .init(code: "NOK", usdRate: 0.093, minorUnits: 2),
-        .init(code: "DKK", usdRate: 0.145, minorUnits: 2),
-        .init(code: "ISK", usdRate: 0.0072, minorUnits: 0),
-        .init(code: "RUB", usdRate: 0.011, minorUnits: 2),
-        .init(code: "CAD", usdRate: 0.73, minorUnits: 2),
-        .init(code: "MXN", usdRate: 0.055, minorUnits: 2),
-        .init(code: "CUP", usdRate: 0.042, minorUnits: 2),
-        .init(code: "COP", usdRate: 0.00025, minorUnits: 2),
-        .init(code: "PEN", usdRate: 0.27, minorUnits: 2),
-        .init(code: "BRL", usdRate: 0.18, minorUnits: 2),
-        .init(code: "ARS", usdRate: 0.0011, minorUnits: 2),
-        .init(code: "CLP", usdRate: 0.00105, minorUnits: 0),
-        .init(code: "AUD", usdRate: 0.66, minorUnits: 2),
-        .init(code: "NZD", usdRate: 0.60, minorUnits: 2),
-        .init(code: "FJD", usdRate: 0.44, minorUnits: 2),
+        .init(code: "USD", usdRate: 1),
+        .init(code: "EUR", usdRate: 1.08),
+        .init(code: "GBP", usdRate: 1.27),
+        .init(code: "CHF", usdRate: 1.13),
+        .init(code: "JPY", usdRate: 0.0067),
+        .init(code: "KRW", usdRate: 0.00073),
+        .init(code: "CNY", usdRate: 0.138),
+        .init(code: "HKD", usdRate: 0.128),
+        .init(code: "TWD", usdRate: 0.031),
+        .init(code: "THB", usdRate: 0.028),
+        .init(code: "SGD", usdRate: 0.74),
+        .init(code: "INR", usdRate: 0.012),
+        .init(code: "VND", usdRate: 0.000039),
+        .init(code: "AED", usdRate: 0.2723),
+        .init(code: "SAR", usdRate: 0.2667),
+        .init(code: "EGP", usdRate: 0.0205),
+        .init(code: "MAD", usdRate: 0.10),
+        .init(code: "ZAR", usdRate: 0.054),
+        .init(code: "KES", usdRate: 0.0077),
+        .init(code: "NGN", usdRate: 0.00065),
+        .init(code: "TRY", usdRate: 0.029),
+        .init(code: "CZK", usdRate: 0.043),
+        .init(code: "PLN", usdRate: 0.25),
+        .init(code: "SEK", usdRate: 0.095),
+        .init(code: "NOK", usdRate: 0.093),
+        .init(code: "DKK", usdRate: 0.145),
+        .init(code: "ISK", usdRate: 0.0072),
+        .init(code: "RUB", usdRate: 0.011),
+        .init(code: "CAD", usdRate: 0.73),
+        .init(code: "MXN", usdRate: 0.055),
+        .init(code: "CUP", usdRate: 0.042),
+        .init(code: "COP", usdRate: 0.00025),
+        .init(code: "PEN", usdRate: 0.27),
+        .init(code: "BRL", usdRate: 0.18),
+        .init(code: "ARS", usdRate: 0.0011),
+        .init(code: "CLP", usdRate: 0.00105),
+        .init(code: "AUD", usdRate: 0.66),
+        .init(code: "NZD", usdRate: 0.60),
+        .init(code: "FJD", usdRate: 0.44),
     ]
 
     private static let byCode: [String: CurrencyInfo] =

@@ -32,7 +32,7 @@ enum OTAResponseGenerator {
         var i = 0
         while stays.count < count {
             let hotel = ResponseGenerator.hotel(i)
-            let places = ["KRW", "JPY"].contains(hotel.price.currency) ? 0 : 2
+            let places = hotel.price.minorUnits
             var base = hotel.price.amount
             for _ in 0..<places { base *= 10 }
             let nightly = Int64(truncating: base as NSDecimalNumber)

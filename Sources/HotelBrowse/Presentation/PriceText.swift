@@ -12,24 +12,10 @@ import HotelSOAP
 /// ```
 package enum PriceText {
     static func table(_ money: Money) -> String {
-        let digits = max(minorUnits(money.currency), money.scale ?? 0)
+        let digits = max(money.minorUnits, money.scale ?? 0)
         // `digits` is never below the scale `amountText` keeps, so padding its text gives
         // `Money.plain(amount, minimumFraction: digits)` without printing the Decimal again.
         return "\(grouped(Money.padded(money.amountText, minimumFraction: digits))) \(money.currency)"
-    }
-
-    /// ISO 4217 minor units; 2 for every code not listed (most have 2).
-    static func minorUnits(_ currency: String) -> Int {
-        switch currency.uppercased() {
-        case "BIF", "CLP", "DJF", "GNF", "ISK", "JPY", "KMF", "KRW", "PYG", "RWF", "UGX", "UYI", "VND", "VUV", "XAF", "XOF", "XPF":
-            return 0
-        case "BHD", "IQD", "JOD", "KWD", "LYD", "OMR", "TND":
-            return 3
-        case "CLF", "UYW":
-            return 4
-        default:
-            return 2
-        }
     }
 
     /// `1234567.5` → `1,234,567.5`: thousands grouped in the integer part only.
