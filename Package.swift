@@ -195,7 +195,31 @@ let package = Package(
         ),
         // Test support more than one test target uses (the repository's folders, waiting
         // without blocking a thread): a regular target, since no target can import a test target.
-        .target(name: "HotelTestSupport", path: "Tests/HotelTestSupport"),
+        .target(
+            name: "HotelTestSupport",
+            dependencies: [
+                "HotelCatalogs", "HotelSeeder", "HotelSOAP",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            path: "Tests/HotelTestSupport"
+        ),
+        // The catalogs alone: search plans, the row cache, opening, PostgreSQL beside SQLite.
+        .testTarget(
+            name: "HotelCatalogsTests",
+            dependencies: [
+                "HotelCatalogs", "HotelSeeder", "HotelSOAP", "HotelTestSupport", "ChildProcess",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // The seeder alone: what it invents, byte for byte from a seed.
+        .testTarget(
+            name: "HotelSeederTests",
+            dependencies: [
+                "HotelSeeder", "HotelCatalogs", "HotelSOAP", "HotelTestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
         // The engine alone: the tokenizer's well-formedness rules, interning.
         .testTarget(
             name: "HotelXMLTests",

@@ -67,7 +67,7 @@ public final class SQLiteCatalog: HotelCatalog {
     }
 
     /// - Parameter rowCacheCapacity: hotels kept read (``HotelRowCache``); tests make it tiny.
-    init(
+    package init(
         path: String, baseURL: String, countCacheCapacity: Int, maximumReaderCount: Int, driveLimit: Int,
         rowCacheCapacity: Int = rowCacheCapacity
     ) throws(CatalogError) {
@@ -210,11 +210,11 @@ public final class SQLiteCatalog: HotelCatalog {
 
     // MARK: - Reading
 
-    static let hotelColumns =
+    package static let hotelColumns =
         "h.id, h.hotel_id, h.name, h.address, h.city, h.country, h.latitude, h.longitude, h.stars, h.price, h.currency, h.phone, h.amenities"
     static let hotelColumnCount = 13
 
-    static func hotelInfo(_ row: Row, baseURL: String) throws -> HotelInfo {
+    package static func hotelInfo(_ row: Row, baseURL: String) throws -> HotelInfo {
         let hotelId: String = row[1]
         let priceText: String = row[9]
         // Not Decimal(string:locale:): a Locale made per hotel, and a Decimal printed back

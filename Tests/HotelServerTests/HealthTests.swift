@@ -2,6 +2,7 @@ import Foundation
 import HotelCatalogs
 import HotelSeeder
 import HotelServer
+import HotelTestSupport
 import Testing
 
 /// `/health` reads the catalog: a replica whose file went bad says 503, so a load balancer

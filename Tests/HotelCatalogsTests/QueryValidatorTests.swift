@@ -1,10 +1,10 @@
 import Foundation
 import HotelSOAP
+import HotelTestSupport
 import Testing
 
 @testable import HotelCatalogs
 @testable import HotelSeeder
-@testable import HotelServer
 
 @Suite("QueryValidator")
 struct QueryValidatorTests {

@@ -1,9 +1,9 @@
 import Foundation
+import HotelTestSupport
 import Testing
 
 @testable import HotelCatalogs
 @testable import HotelSeeder
-@testable import HotelServer
 
 @Suite("GeoMath and text folding")
 struct GeoAndTextTests {

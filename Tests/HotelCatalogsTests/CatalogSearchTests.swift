@@ -1,10 +1,10 @@
 import Foundation
 import HotelSOAP
+import HotelTestSupport
 import Testing
 
 @testable import HotelCatalogs
 @testable import HotelSeeder
-@testable import HotelServer
 
 /// Each filter and sort against brute force over every row of the file.
 @Suite("SQLiteCatalog search")

@@ -1,11 +1,11 @@
 import Foundation
 import HotelSOAP
+import HotelTestSupport
 import Logging
 import Testing
 
 @testable import HotelCatalogs
 @testable import HotelSeeder
-@testable import HotelServer
 
 /// The PostgreSQL catalog against a real server (`TestPostgres`): it must answer exactly
 /// as the SQLite catalog does, and refuse schemas it does not read.

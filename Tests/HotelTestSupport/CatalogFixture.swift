@@ -1,36 +1,34 @@
 import Foundation
 import GRDB
+import HotelCatalogs
 import HotelSOAP
-
-@testable import HotelCatalogs
-@testable import HotelSeeder
-@testable import HotelServer
+import HotelSeeder
 
 /// A 2,000-hotel catalog seeded once per test process in a temporary directory, plus every
 /// hotel read straight from the file (not through the search code) for brute-force checks.
-final class CatalogFixture: Sendable {
-    static let shared: CatalogFixture = {
+package final class CatalogFixture: Sendable {
+    package static let shared: CatalogFixture = {
         do { return try CatalogFixture(count: 2_000, seed: 1234) } catch { fatalError("cannot seed the test catalog: \(error)") }
     }()
 
-    static let baseURL = "http://127.0.0.1:8080"
+    package static let baseURL = "http://127.0.0.1:8080"
 
-    struct Row: Sendable {
-        var hotel: HotelInfo
-        var priceUSD: Double
-        var nameKey: String
-        var cityKey: String
+    package struct Row: Sendable {
+        package var hotel: HotelInfo
+        package var priceUSD: Double
+        package var nameKey: String
+        package var cityKey: String
     }
 
-    let directory: URL
-    let path: String
-    let catalog: SQLiteCatalog
+    package let directory: URL
+    package let path: String
+    package let catalog: SQLiteCatalog
     /// The same file, always probing (see `SearchPlan.driveLimit`), keeping only 7 hotels
     /// read: a page mixes cached hotels with read ones, and each read evicts others.
-    let probingCatalog: SQLiteCatalog
-    let rows: [Row]
+    package let probingCatalog: SQLiteCatalog
+    package let rows: [Row]
 
-    init(count: Int, seed: UInt64) throws {
+    package init(count: Int, seed: UInt64) throws {
         directory = try TempDirectory.make("catalog")
         path = directory.appendingPathComponent("test.sqlite").path
         try CatalogSeeder.seed(count: count, seed: seed, to: path)
@@ -40,7 +38,7 @@ final class CatalogFixture: Sendable {
         rows = try Self.readAll(path)
     }
 
-    static func readAll(_ path: String) throws -> [Row] {
+    package static func readAll(_ path: String) throws -> [Row] {
         var config = Configuration()
         config.readonly = true
         let queue = try DatabaseQueue(path: path, configuration: config)
@@ -54,13 +52,13 @@ final class CatalogFixture: Sendable {
         }
     }
 
-    var hotels: [HotelInfo] { rows.map(\.hotel) }
+    package var hotels: [HotelInfo] { rows.map(\.hotel) }
 }
 
-enum TempDirectory {
-    static func make(_ label: String) throws -> URL {
+package enum TempDirectory {
+    package static func make(_ label: String) throws -> URL {
         let url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("HotelServerTests-\(label)-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
+            .appendingPathComponent("HotelSearchTests-\(label)-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
@@ -68,7 +66,7 @@ enum TempDirectory {
 
 extension HotelCatalog {
     /// Every result of a query, read in pages of `pageSize`.
-    func all(_ query: HotelQuery, pageSize: Int = 500) async throws -> (total: Int, hotels: [HotelInfo]) {
+    package func all(_ query: HotelQuery, pageSize: Int = 500) async throws -> (total: Int, hotels: [HotelInfo]) {
         var query = query
         query.limit = pageSize
         var hotels: [HotelInfo] = []

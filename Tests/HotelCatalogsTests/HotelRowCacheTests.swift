@@ -1,10 +1,10 @@
 import Foundation
 import HotelSOAP
+import HotelTestSupport
 import Testing
 
 @testable import HotelCatalogs
 @testable import HotelSeeder
-@testable import HotelServer
 
 /// The catalog keeps hotels it has read (`HotelRowCache`): what it answers must not depend
 /// on what it read before. `CatalogSearchTests` also runs every filter through a catalog

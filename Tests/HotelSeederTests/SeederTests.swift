@@ -1,11 +1,11 @@
 import Foundation
 import GRDB
 import HotelSOAP
+import HotelTestSupport
 import Testing
 
 @testable import HotelCatalogs
 @testable import HotelSeeder
-@testable import HotelServer
 
 @Suite("CatalogSeeder")
 struct SeederTests {
