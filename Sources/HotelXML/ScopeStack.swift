@@ -2,26 +2,26 @@
 /// here cost a uniqueness check and a retain/release of its buffer on every push, pop and
 /// peek, millions of times per large response; the depth is bounded by the parser's
 /// `maxDepth`, so a fixed buffer is enough.
-package struct ScopeStack<Element: BitwiseCopyable>: ~Copyable {
+public struct ScopeStack<Element: BitwiseCopyable>: ~Copyable {
     // @usableFromInline: generic, and touched on every element; unspecialized across the
     // module boundary it would cost a witness-table call per push, pop and peek.
     @usableFromInline let base: UnsafeMutablePointer<Element>
     @usableFromInline let capacity: Int
-    @usableFromInline package private(set) var count = 0
+    public var count = 0
 
-    @inlinable
-    package init(capacity: Int) {
+    @inlinable @inline(__always)
+    public init(capacity: Int) {
         self.capacity = max(capacity, 1)
         base = .allocate(capacity: self.capacity)
     }
 
     deinit { base.deallocate() }
 
-    @inlinable
-    package var last: Element? { count > 0 ? base[count - 1] : nil }
+    @inlinable @inline(__always)
+    public var last: Element? { count > 0 ? base[count - 1] : nil }
 
-    @inlinable
-    package mutating func append(_ element: Element) {
+    @inlinable @inline(__always)
+    public mutating func append(_ element: Element) {
         // The handler refuses elements deeper than maxDepth before pushing, so this only
         // guards against a caller that sized the stack wrongly.
         precondition(count < capacity, "ScopeStack overflow")
@@ -29,15 +29,15 @@ package struct ScopeStack<Element: BitwiseCopyable>: ~Copyable {
         count += 1
     }
 
-    @inlinable
-    package mutating func popLast() -> Element? {
+    @inlinable @inline(__always)
+    public mutating func popLast() -> Element? {
         guard count > 0 else { return nil }
         count -= 1
         return base[count]
     }
 
-    @inlinable
-    package func contains(where predicate: (Element) -> Bool) -> Bool {
+    @inlinable @inline(__always)
+    public func contains(where predicate: (Element) -> Bool) -> Bool {
         for i in 0..<count where predicate(base[i]) { return true }
         return false
     }

@@ -11,16 +11,18 @@ import Foundation
 ///
 /// Direct-mapped and overwritten on collision, so memory stays fixed however many
 /// distinct values a hostile response sends; they only cost a miss each.
-package struct StringInterner: ~Copyable {
-    private static let slots = 256  // a power of two
+public struct StringInterner: ~Copyable {
+    @usableFromInline static let slots = 256  // a power of two
     /// Longer values are rarely repeated (names, addresses, URLs) and are not cached.
-    package static let maxLength = 32
+    public static let maxLength = 32
 
     /// Per slot: the hash (0: empty), the length, the bytes and the string.
-    private let hashes: UnsafeMutablePointer<UInt64>
-    private let lengths: UnsafeMutablePointer<Int>
-    private let bytes: UnsafeMutablePointer<UInt8>
-    private let strings: UnsafeMutablePointer<String>
+    // @usableFromInline: `string` runs for every city, country, amenity and currency of a
+    // response, from the readers in the module above, and must inline there.
+    @usableFromInline let hashes: UnsafeMutablePointer<UInt64>
+    @usableFromInline let lengths: UnsafeMutablePointer<Int>
+    @usableFromInline let bytes: UnsafeMutablePointer<UInt8>
+    @usableFromInline let strings: UnsafeMutablePointer<String>
 
     package init() {
         hashes = .allocate(capacity: Self.slots)
@@ -41,8 +43,8 @@ package struct StringInterner: ~Copyable {
     }
 
     /// The text as a `String`, invalid UTF-8 repaired as `String(decoding:as:)` does.
-    @inline(__always)
-    package mutating func string(_ text: UnsafeBufferPointer<UInt8>) -> String {
+    @inlinable @inline(__always)
+    public mutating func string(_ text: UnsafeBufferPointer<UInt8>) -> String {
         guard let source = text.baseAddress, text.count <= Self.maxLength else {
             return String(decoding: text, as: UTF8.self)
         }

@@ -1,10 +1,10 @@
 /// The bytes of the text field being collected. A plain growable buffer: resetting it per
 /// field must cost nothing, which `Array.removeAll(keepingCapacity:)` does not quite.
-package struct TextBuffer: ~Copyable {
+public struct TextBuffer: ~Copyable {
     // @usableFromInline: `append` and `reset` run on every text event of every reader
     // above this module, and must inline there.
-    @usableFromInline package private(set) var base: UnsafeMutablePointer<UInt8>
-    @usableFromInline package private(set) var count = 0
+    public var base: UnsafeMutablePointer<UInt8>
+    public var count = 0
     @usableFromInline var capacity: Int
 
     package init(capacity: Int = 256) {
@@ -15,7 +15,7 @@ package struct TextBuffer: ~Copyable {
     deinit { base.deallocate() }
 
     @inlinable
-    package var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
+    public var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
 
     package var string: String { String(decoding: bytes, as: UTF8.self) }
 
@@ -24,13 +24,13 @@ package struct TextBuffer: ~Copyable {
     package var trimmedString: String { String(decoding: bytes.trimmingXMLSpace, as: UTF8.self) }
 
     @inlinable
-    package static func isXMLSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
+    public static func isXMLSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
 
-    @inlinable
-    package mutating func reset() { count = 0 }
+    @inlinable @inline(__always)
+    public mutating func reset() { count = 0 }
 
-    @inlinable
-    package mutating func append(_ more: UnsafeBufferPointer<UInt8>) {
+    @inlinable @inline(__always)
+    public mutating func append(_ more: UnsafeBufferPointer<UInt8>) {
         guard let source = more.baseAddress, more.count > 0 else { return }
         if count + more.count > capacity { grow(to: count + more.count) }
         (base + count).update(from: source, count: more.count)

@@ -57,6 +57,7 @@ final class ContractBodyReader: SOAPBodyReader {
         super.init(
             namespace: HotelSearchContract.namespace,
             roots: ["SearchHotelsResponse", "GetHotelResponse", "SearchHotels", "GetHotel"], acceptsFault: true)
+        wantsText = false
     }
 
     /// The contract's own wording: the Body holds something that is none of its operations.
@@ -160,6 +161,7 @@ final class ContractBodyReader: SOAPBodyReader {
     override func end() throws {
         if let field = leaf {
             leaf = nil
+            wantsText = false
             return try endLeaf(field)
         }
         guard let scope = scopes.popLast() else { return }
@@ -200,6 +202,7 @@ final class ContractBodyReader: SOAPBodyReader {
     @inline(__always)
     private func collect(_ name: ElementName) {
         leaf = name
+        wantsText = true
         text.reset()
     }
 

@@ -27,6 +27,10 @@ class SOAPBodyReader {
     let roots: [String]
     /// Whether a SOAP Fault may stand in the Body instead (responses: yes; requests: no).
     let acceptsFault: Bool
+    /// Whether `characters` wants the text now. A reader that collects only some fields
+    /// keeps it false between them, so the whitespace between tags (a third of a
+    /// response's events) costs the handler a load, not a call.
+    final var wantsText = true
 
     init(namespace: String, roots: [String], acceptsFault: Bool) {
         self.namespace = namespace

@@ -35,6 +35,7 @@ extension SOAPMessageHandler {
     }
 
     /// An element inside the message ended; the root's end closes the message.
+    @inline(__always)
     func endBodyReaderElement() {
         bodyReaderDepth -= 1
         if bodyReaderDepth == 0 {
@@ -50,8 +51,9 @@ extension SOAPMessageHandler {
     }
 
     /// Text inside the message, held to the parser's per-field limit.
+    @inline(__always)
     func bodyReaderCharacters(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard bodySkipDepth == 0, let reader = bodyReader,
+        guard bodySkipDepth == 0, let reader = bodyReader, reader._withUnsafeGuaranteedRef({ $0.wantsText }),
             !reader._withUnsafeGuaranteedRef({ $0.characters(bytes, limit: maxFieldBytes) })
         else { return }
         report(reader.takeUnretainedValue().fieldTooLong(limit: maxFieldBytes))
