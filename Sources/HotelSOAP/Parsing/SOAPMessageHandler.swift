@@ -200,9 +200,10 @@ final class SOAPMessageHandler: SAXHandler {
         scopes.append(.envelope)
     }
 
-    /// A Fault as the Body's message, unless a message was read before it.
+    /// A Fault as the Body's message, unless a message was read before it. (Called in the
+    /// Body's scope only, so nothing but the Envelope is open around it.)
     private func startFault() {
-        guard message == nil, !bodyReaderDone, !scopes.contains(where: { $0 != .envelope && $0 != .body }) else { return skip() }
+        guard message == nil, !bodyReaderDone else { return skip() }
         scopes.append(.fault)
     }
 
