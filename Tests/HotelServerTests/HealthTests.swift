@@ -1,5 +1,6 @@
 import Foundation
 import HotelCatalogs
+import HotelSOAP
 import HotelSeeder
 import HotelServer
 import HotelTestSupport
@@ -31,6 +32,35 @@ struct HealthTests {
             #expect(sick.status == 503, "\(sick.text)")
             #expect(sick.text.contains("the catalog cannot be read"))
             #expect(server.logs.entries.contains { $0.level == .error && $0.message.contains("health check") })
+            #expect(try await server.request("/wsdl").status == 200)
+        }
+    }
+
+    /// `hotels demo` runs its server with a log handler that keeps no metadata; the first
+    /// internal error (its catalog closing under a request at Ctrl-C) used to trap in
+    /// Hummingbird's `context.id` and take the whole program down.
+    @Test("an internal error under a log handler that keeps nothing: a Receiver fault, and the server answers on")
+    func internalErrorSilentLogger() async throws {
+        let directory = try TempDirectory.make("health-silent")
+        let path = directory.appendingPathComponent("copy.sqlite").path
+        try FileManager.default.copyItem(atPath: CatalogFixture.shared.path, toPath: path)
+        let catalog = try SQLiteCatalog(path: path, baseURL: "")
+        try await TestServer.with(catalog: catalog, silent: true) { (server: TestServer) async throws in
+            let handle = try #require(FileHandle(forUpdatingAtPath: path))
+            let size = try handle.seekToEnd()
+            try handle.seek(toOffset: 4096)
+            try handle.write(contentsOf: Data(repeating: 0xA5, count: Int(size) - 4096))
+            try handle.synchronize()
+            try handle.close()
+
+            for version in [SOAPVersion.v11, .v12] {
+                let search = try SOAPRequestBuilder(version: version).searchHotels(HotelQuery(limit: 5))
+                let reply = try await server.post(search)
+                #expect(reply.status == 500, "\(reply.text)")
+                #expect(reply.text.contains("Internal error; the service logged it as request"), "\(reply.text)")
+            }
+            let ota = try await server.otaRaw(OTARequest.envelope(.v11, root: "MaxResponses=\"5\""))
+            #expect(ota.status == 500, "\(ota.text)")
             #expect(try await server.request("/wsdl").status == 200)
         }
     }

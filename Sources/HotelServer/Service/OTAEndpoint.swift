@@ -59,7 +59,7 @@ struct OTAEndpoint: Sendable {
             throw fault
         } catch {
             context.logger.error("OTA request failed", metadata: ["error": "\(error)"])
-            throw SOAPFaultError.receiver(version, requestID: "\(context.id)")
+            throw SOAPFaultError.receiver(version, requestID: context.requestID)
         }
     }
 

@@ -31,7 +31,7 @@ struct SOAPEndpoint: Sendable {
             // Our failure, not the caller's: log everything, tell the caller nothing but
             // the request id to quote.
             context.logger.error("request failed", metadata: ["error": "\(error)"])
-            throw SOAPFaultError.receiver(version, requestID: "\(context.id)")
+            throw SOAPFaultError.receiver(version, requestID: context.requestID)
         }
     }
 

@@ -14,13 +14,16 @@ struct TestServer {
     let logs: LogRecorder
 
     /// `users` turns WS-Security on, as `hotels serve --users` does, with `clockSkew`.
+    /// `silent` runs it with a log handler that keeps nothing, not even metadata, as
+    /// `hotels demo` runs its in-process server.
     static func with<T: Sendable>(
         catalog: (any HotelCatalog)? = nil, maxBodySize: Int = 1 << 20, users: UserList? = nil, clockSkew: Duration = .seconds(300),
-        _ body: @Sendable (TestServer) async throws -> T
+        silent: Bool = false, _ body: @Sendable (TestServer) async throws -> T
     ) async throws -> T {
         let catalog = try catalog ?? TestCatalog.open()
         let logs = LogRecorder()
-        let logger = Logger(label: "test-server") { _ in logs.handler }
+        let logger =
+            silent ? Logger(label: "test-server") { _ in SwiftLogNoOpLogHandler() } : Logger(label: "test-server") { _ in logs.handler }
         let service = HotelService(
             catalog: catalog,
             configuration: .init(host: "127.0.0.1", port: 0, maxBodySize: maxBodySize, users: users, clockSkew: clockSkew),
