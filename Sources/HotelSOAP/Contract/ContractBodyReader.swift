@@ -75,6 +75,9 @@ final class ContractBodyReader: SOAPBodyReader {
         }
     }
 
+    // Inlined into `ContractMessageHandler`'s event handlers, the one caller on the hot path:
+    // one call per event, as when a single handler read envelope and contract alike.
+    @inline(__always)
     override func start(_ localName: UnsafePointer<UInt8>, namespaceURI: UnsafePointer<UInt8>?, attributes: SAXAttributes)
         throws(BodyReadFailure) -> Bool
     {
@@ -145,6 +148,9 @@ final class ContractBodyReader: SOAPBodyReader {
         return true
     }
 
+    // Inlined into `ContractMessageHandler`'s event handlers, the one caller on the hot path:
+    // one call per event, as when a single handler read envelope and contract alike.
+    @inline(__always)
     override func characters(_ bytes: UnsafeBufferPointer<UInt8>, limit: Int) -> Bool {
         guard leaf != nil else { return true }
         guard text.count + bytes.count <= limit else { return false }
@@ -158,6 +164,9 @@ final class ContractBodyReader: SOAPBodyReader {
             .invalidValue, "the text of \(field) is longer than \(limit) bytes, the parser's limit for one field", field: field)
     }
 
+    // Inlined into `ContractMessageHandler`'s event handlers, the one caller on the hot path:
+    // one call per event, as when a single handler read envelope and contract alike.
+    @inline(__always)
     override func end() throws {
         if let field = leaf {
             leaf = nil

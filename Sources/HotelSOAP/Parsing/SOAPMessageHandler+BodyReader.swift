@@ -18,14 +18,16 @@ extension SOAPMessageHandler {
 
     /// A start tag inside the message: the reader takes it, skips its subtree, or refuses it.
     @inline(__always)
-    func startInBodyReader(_ localName: UnsafePointer<UInt8>, _ namespaceURI: UnsafePointer<UInt8>?, _ attributes: SAXAttributes) {
+    func startInBodyReader<Reader: SOAPBodyReader>(
+        _ localName: UnsafePointer<UInt8>, _ namespaceURI: UnsafePointer<UInt8>?, _ attributes: SAXAttributes, reader: Unmanaged<Reader>
+    ) {
         bodyReaderDepth += 1
         if bodySkipDepth > 0 {
             bodySkipDepth += 1
             return
         }
         do {
-            let taken = try bodyReader.unsafelyUnwrapped._withUnsafeGuaranteedRef {
+            let taken = try reader._withUnsafeGuaranteedRef {
                 try $0.start(localName, namespaceURI: namespaceURI, attributes: attributes)
             }
             if !taken { bodySkipDepth = 1 }
@@ -36,24 +38,24 @@ extension SOAPMessageHandler {
 
     /// An element inside the message ended; the root's end closes the message.
     @inline(__always)
-    func endBodyReaderElement() {
+    func endBodyReaderElement<Reader: SOAPBodyReader>(reader: Unmanaged<Reader>) {
         bodyReaderDepth -= 1
         if bodyReaderDepth == 0 {
             bodyReaderDone = true
-            do { try bodyReader?._withUnsafeGuaranteedRef { try $0.endRoot() } } catch { report(error) }
+            do { try reader._withUnsafeGuaranteedRef { try $0.endRoot() } } catch { report(error) }
             return
         }
         if bodySkipDepth > 0 {
             bodySkipDepth -= 1
             return
         }
-        do { try bodyReader?._withUnsafeGuaranteedRef { try $0.end() } } catch { report(error) }
+        do { try reader._withUnsafeGuaranteedRef { try $0.end() } } catch { report(error) }
     }
 
     /// Text inside the message, held to the parser's per-field limit.
     @inline(__always)
-    func bodyReaderCharacters(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard bodySkipDepth == 0, let reader = bodyReader, reader._withUnsafeGuaranteedRef({ $0.wantsText }),
+    func bodyReaderCharacters<Reader: SOAPBodyReader>(_ bytes: UnsafeBufferPointer<UInt8>, reader: Unmanaged<Reader>) {
+        guard bodySkipDepth == 0, reader._withUnsafeGuaranteedRef({ $0.wantsText }),
             !reader._withUnsafeGuaranteedRef({ $0.characters(bytes, limit: maxFieldBytes) })
         else { return }
         report(reader.takeUnretainedValue().fieldTooLong(limit: maxFieldBytes))
@@ -61,7 +63,7 @@ extension SOAPMessageHandler {
 
     /// A reader's refusal becomes the parse's first error, with the parser's position; any
     /// other error (what `onHotel` threw) is handed back to the caller as it is.
-    private func report(_ error: any Error) {
+    func report(_ error: any Error) {
         if let failure = error as? BodyReadFailure {
             if failure.atStartTag {
                 failStart(failure.kind, failure.reason, field: failure.field)

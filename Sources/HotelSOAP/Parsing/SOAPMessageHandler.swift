@@ -7,7 +7,13 @@ import HotelXML
 ///
 /// It keeps a stack of the known elements it is inside. An element it does not know is
 /// skipped with its whole subtree, and text is collected only inside the leaf fields it wants.
-final class SOAPMessageHandler: SAXHandler {
+///
+/// Not final: a dialect whose messages are large may subclass it to call its own reader
+/// directly (`ContractMessageHandler`). The three event handlers are written once, as
+/// generic cores always inlined into each override (`handleStart`, `handleEnd`,
+/// `handleCharacters`), so a final reader's `start`, `end` and `characters` are direct
+/// calls there, where this class reaches any reader through the base class's vtable.
+class SOAPMessageHandler: SAXHandler {
     /// Where we are: the known element each level of the stack is inside.
     enum Scope {
         case envelope, body
@@ -77,11 +83,51 @@ final class SOAPMessageHandler: SAXHandler {
     // MARK: SAXHandler
 
     override func didStartElement(_ localName: UnsafePointer<UInt8>, namespaceURI: UnsafePointer<UInt8>?, attributes: SAXAttributes) {
+        handleStart(localName, namespaceURI, attributes, reader: bodyReader)
+    }
+
+    override func didEndElement() { handleEnd(reader: bodyReader) }
+
+    override func foundCharacters(_ bytes: UnsafeBufferPointer<UInt8>) { handleCharacters(bytes, reader: bodyReader) }
+
+    /// A start tag: inside the Body's message it goes to `reader` (the hot path: nearly
+    /// every element of a response), else to the envelope's own reading.
+    @inline(__always)
+    final func handleStart<Reader: SOAPBodyReader>(
+        _ localName: UnsafePointer<UInt8>, _ namespaceURI: UnsafePointer<UInt8>?, _ attributes: SAXAttributes,
+        reader: Unmanaged<Reader>?
+    ) {
         depth += 1
-        if depth > maxDepth {
-            return failStart(.tooDeep, "elements nest deeper than \(maxDepth) levels")
-        }
-        if bodyReaderDepth > 0 { return startInBodyReader(localName, namespaceURI, attributes) }
+        if depth > maxDepth { return failTooDeep() }
+        if bodyReaderDepth > 0 { return startInBodyReader(localName, namespaceURI, attributes, reader: reader.unsafelyUnwrapped) }
+        startEnvelopeElement(localName, namespaceURI, attributes)
+    }
+
+    /// Out of line: the message it builds would cost every start tag a larger frame.
+    @inline(never)
+    private final func failTooDeep() {
+        failStart(.tooDeep, "elements nest deeper than \(maxDepth) levels")
+    }
+
+    /// An end tag, routed as `handleStart` routed its start tag.
+    @inline(__always)
+    final func handleEnd<Reader: SOAPBodyReader>(reader: Unmanaged<Reader>?) {
+        depth -= 1
+        if bodyReaderDepth > 0 { return endBodyReaderElement(reader: reader.unsafelyUnwrapped) }
+        endEnvelopeElement()
+    }
+
+    /// Text, routed as the element it stands in.
+    @inline(__always)
+    final func handleCharacters<Reader: SOAPBodyReader>(_ bytes: UnsafeBufferPointer<UInt8>, reader: Unmanaged<Reader>?) {
+        if bodyReaderDepth > 0 { return bodyReaderCharacters(bytes, reader: reader.unsafelyUnwrapped) }
+        envelopeCharacters(bytes)
+    }
+
+    /// A start tag outside the Body's message: the Envelope, Header, Body and a Fault.
+    private final func startEnvelopeElement(
+        _ localName: UnsafePointer<UInt8>, _ namespaceURI: UnsafePointer<UInt8>?, _ attributes: SAXAttributes
+    ) {
         if skipDepth > 0 || leaf != nil {
             // A password with markup inside has no single text to check: refuse the token.
             if skipDepth == 0, scopes.last == .usernameToken || scopes.last == .timestamp { header.security?.isMalformed = true }
@@ -146,9 +192,8 @@ final class SOAPMessageHandler: SAXHandler {
         }
     }
 
-    override func didEndElement() {
-        depth -= 1
-        if bodyReaderDepth > 0 { return endBodyReaderElement() }
+    /// An end tag outside the Body's message.
+    private final func endEnvelopeElement() {
         if skipDepth > 0 {
             skipDepth -= 1
             return
@@ -170,8 +215,8 @@ final class SOAPMessageHandler: SAXHandler {
         }
     }
 
-    override func foundCharacters(_ bytes: UnsafeBufferPointer<UInt8>) {
-        if bodyReaderDepth > 0 { return bodyReaderCharacters(bytes) }
+    /// Text outside the Body's message: a Fault's or the Header's fields.
+    private final func envelopeCharacters(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let field = leaf, skipDepth == 0 else { return }
         guard text.count + bytes.count <= maxFieldBytes else {
             return fail(

@@ -84,16 +84,22 @@ public final class SOAPMessageParser {
     ///     from it stops the parse and `feed`/`finish` rethrow that error.
     public convenience init(limits: Limits = .default, readsHeader: Bool = false, onHotel: ((HotelInfo) throws -> Void)? = nil) {
         let contract = ContractBodyReader(maxDepth: limits.maxDepth, onHotel: onHotel)
-        self.init(limits: limits, readsHeader: readsHeader, body: contract)
+        self.init(
+            limits: limits, handler: ContractMessageHandler(contract: contract, limits: limits, readsHeader: readsHeader), body: contract)
         self.contract = contract
     }
 
     /// A parser whose Body must hold a message `body` accepts (or a fault, if it accepts
     /// one), read into `body`: how each dialect, our contract included, reads its messages.
-    init(limits: Limits, readsHeader: Bool = false, body: SOAPBodyReader) {
-        handler = SOAPMessageHandler(
+    convenience init(limits: Limits, readsHeader: Bool = false, body: SOAPBodyReader) {
+        let handler = SOAPMessageHandler(
             maxDepth: limits.maxDepth, maxFieldBytes: limits.maxFieldBytes, readsHeader: readsHeader,
             maxHeaderBlocks: limits.maxHeaderBlocks)
+        self.init(limits: limits, handler: handler, body: body)
+    }
+
+    private init(limits: Limits, handler: SOAPMessageHandler, body: SOAPBodyReader) {
+        self.handler = handler
         driver = SAXDriver(handler: handler)
         driver.tagLimits = (limits.maxAttributes, limits.maxNamespaceDeclarations, limits.maxStartTagBytes)
         handler.driver = driver
