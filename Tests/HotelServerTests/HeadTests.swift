@@ -16,7 +16,7 @@ struct HeadTests {
         "/logos/H9999999.png", "/logos/H0000001.png?size=100000",
     ]
 
-    @Test("same status and headers but Date, an empty body, Content-Length of GET's body", arguments: paths)
+    @Test("same status and headers but Date, an empty body, Content-Length of GET's body", arguments: HeadTests.paths)
     func sameAsGet(path: String) async throws {
         try await TestServer.with { (server: TestServer) async throws in
             _ = try await Self.compare(server, path)
