@@ -133,7 +133,8 @@ struct QuickStartTmuxTests {
                         $0.contains("method=GET") && $0.contains("path=/health")
                     }) {
                         guard ContinuousClock.now < deadline else {
-                            Issue.record("no request line with --log-level info:\n\(try await tmux.history().joined(separator: "\n"))")
+                            let pane = try await tmux.history().joined(separator: "\n")
+                            Issue.record("no request line with --log-level info:\n\(pane)")
                             break
                         }
                         try await Task.sleep(for: .milliseconds(100))
