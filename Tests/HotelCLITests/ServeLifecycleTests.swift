@@ -103,6 +103,23 @@ struct ServeLifecycleTests {
         #expect(server.stderr.contains("[ServiceLifecycle]") == (level == "debug"), "\(server.stderr)")
     }
 
+    /// Standard error here is a file, as under systemd, Docker or `2>>log`: the default stays
+    /// info. (On a terminal it is notice; QuickStartTmuxTests runs that in tmux.)
+    @Test("without --log-level, standard error not a terminal: info, one request line per request")
+    func defaultLevelOffTerminal() async throws {
+        let (server, url, _) = try await Self.startServer()
+        for city in ["Paris", "Rome", "Tokyo"] {
+            let search = try await HotelsBinary.run(["search", "--endpoint", url + "/soap", "--city", city, "--limit", "3"])
+            #expect(search.status == 0, "\(search.stderr)")
+        }
+        server.send(SIGTERM)
+        #expect(try await server.wait(timeout: 10) == .exited(0))
+
+        let requestLines = server.stderr.split(separator: "\n").filter { $0.hasSuffix(" request") && $0.contains("path=/soap") }
+        #expect(requestLines.count == 3, "\(server.stderr)")
+        #expect(requestLines.allSatisfy { $0.contains(" info ") && $0.contains("method=POST") }, "\(server.stderr)")
+    }
+
     @Test("an unknown --log-level is a usage error naming the levels")
     func badLogLevel() async throws {
         let result = try await HotelsBinary.run(["serve", "--port", "0", "--log-level", "loud"])

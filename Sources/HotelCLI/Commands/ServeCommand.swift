@@ -128,8 +128,22 @@ struct ServeCommand: AsyncParsableCommand {
             valueName: "file"))
     var tokenKeyFile: String?
 
-    @Option(help: "trace, debug, info, notice, warning, error or critical.")
-    var logLevel: Logger.Level = .info
+    /// Nil when not given: ``defaultLogLevel(standardErrorIsTerminal:)`` decides.
+    @Option(
+        help: """
+            trace, debug, info, notice, warning, error or critical. (default: info; notice when standard error \
+            is a terminal, so request lines do not draw over a table in the same terminal)
+            """)
+    var logLevel: Logger.Level?
+
+    /// `info` (one line per request) for a service manager, a container, a file or a pipe;
+    /// `notice` when standard error is a terminal, where start-up lines, warnings and errors
+    /// still show but requests do not. A server started with `&` in the terminal where the
+    /// user then ran `hotels browse`, as the README's quick start does, drew each request's
+    /// log line over the table. `--log-level info` brings the lines back on a terminal.
+    static func defaultLogLevel(standardErrorIsTerminal: Bool) -> Logger.Level {
+        standardErrorIsTerminal ? .notice : .info
+    }
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0…65535") }
@@ -152,12 +166,14 @@ struct ServeCommand: AsyncParsableCommand {
     func run() async throws {
         // A server must never die because whoever started it stopped reading its output.
         signal(SIGPIPE, SIG_IGN)
-        let logger = CLILogging.logger(label: "hotels.serve", level: logLevel)
+        let level = logLevel ?? Self.defaultLogLevel(standardErrorIsTerminal: isatty(STDERR_FILENO) == 1)
+        let logger = CLILogging.logger(label: "hotels.serve", level: level)
         do {
             // Before the catalog: a refused users file should not wait for a demo build.
             let userList = try users.map(UserList.load(path:))
             let tokenKey = try tokenKeyFile.map(PageTokenKey.load(path:))
-            let catalog = try await Self.openAnyCatalog(catalog, logger: logger) { logger.info("\($0)") }
+            // Start-up lines are notices: they show on a terminal, where requests do not.
+            let catalog = try await Self.openAnyCatalog(catalog, logger: logger) { logger.notice("\($0)") }
             let count = try await catalog.hotelCount
             let service = HotelService(
                 catalog: catalog,
@@ -167,7 +183,7 @@ struct ServeCommand: AsyncParsableCommand {
                     clockSkew: .seconds(clockSkew ?? 300), pageTokenKey: tokenKey),
                 logger: logger)
             if let userList {
-                logger.info(
+                logger.notice(
                     "WS-Security UsernameToken required on /soap and /ota: \(userList.count) users, clock skew \(clockSkew ?? 300) s")
             }
             if service.limits.maxConnections < maxConnections {

@@ -65,7 +65,8 @@ public final class PostgresCatalog: HotelCatalog {
         }
         let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         let runTask = Task { await client.run() }
-        logger.info("PostgreSQL catalog open", metadata: ["location": "\(location)", "hotels": "\(count)"])
+        // A notice, once: `hotels serve` on a terminal logs notices and up (start-up, not requests).
+        logger.notice("PostgreSQL catalog open", metadata: ["location": "\(location)", "hotels": "\(count)"])
         return PostgresCatalog(
             location: location, client: client, runTask: runTask, logger: logger, rates: rates, count: count,
             countCacheCapacity: countCacheCapacity)

@@ -35,7 +35,8 @@ final class ConnectionSlots: Sendable {
         if last == 0 || now - last >= Self.logInterval, lastLog.compareExchange(expected: last, desired: now, ordering: .relaxed).exchanged
         {
             refusedSinceLog.wrappingSubtract(refused, ordering: .relaxed)
-            logger.info(
+            // A notice: at most one per interval, and `hotels serve` on a terminal shows notices.
+            logger.notice(
                 "connection limit reached: answered new connections 503", metadata: ["limit": "\(limit)", "refused": "\(refused)"])
         }
         return false

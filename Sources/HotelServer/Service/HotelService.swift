@@ -100,7 +100,11 @@ public struct HotelService: Sendable {
 
     /// Builds the application. `onRunning` gets the base URL once the socket is bound.
     public func makeApplication(onRunning: @escaping @Sendable (String) async -> Void = { _ in }) -> some ApplicationProtocol {
-        let router = Router(context: BasicRequestContext.self)
+        // HEAD wherever GET works (`/health`, the WSDLs, logos, and GET's 405 on `/soap`):
+        // Hummingbird answers HEAD with the GET route's status and headers, Content-Length
+        // included, and no body (`Response.createHeadResponse`). A handler registered for both
+        // methods would not do: NIO's encoder refuses body bytes on a HEAD response.
+        let router = Router(context: BasicRequestContext.self, options: .autoGenerateHeadEndpoints)
         router.middlewares.add(RequestLogMiddleware())
         let soap = SOAPEndpoint(
             catalog: catalog, maxBodySize: configuration.maxBodySize, address: address, headerCheck: headerCheck,

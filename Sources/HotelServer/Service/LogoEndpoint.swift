@@ -3,8 +3,9 @@ import HotelCatalogs
 import Hummingbird
 import Imaging
 
-/// `GET /logos/{HotelId}.png[?size=N]`: each hotel's monogram logo, drawn on demand from
-/// the catalog's logo spec and cached, with an ETag so clients revalidate cheaply.
+/// `GET /logos/{HotelId}.png[?size=N]` (HEAD too, from the router): each hotel's monogram
+/// logo, drawn on demand from the catalog's logo spec and cached, with an ETag so clients
+/// revalidate cheaply.
 struct LogoEndpoint: Sendable {
     let catalog: any HotelCatalog
     let cache = LogoCache(capacity: 4096)

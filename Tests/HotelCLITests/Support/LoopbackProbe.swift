@@ -23,6 +23,27 @@ enum LoopbackProbe {
         return rc == 0 ? 0 : errno
     }
 
+    /// A loopback port free when asked (the kernel's pick for a socket bound to port 0,
+    /// closed again), for a command line that must name its port; nil if none was given.
+    static func freePort() -> Int? {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
+                Glibc.bind(fd, pointer, length) == 0 && getsockname(fd, pointer, &length) == 0
+            }
+        }
+        guard bound else { return nil }
+        let port = Int(UInt16(bigEndian: address.sin_port))
+        return port > 0 ? port : nil
+    }
+
     /// What the kernel holds on the server's side of the loopback TCP connection from
     /// `clientPort` to `serverPort` that the server has not read yet (`rx_queue` in
     /// /proc/net/tcp); nil while there is no such established connection.
