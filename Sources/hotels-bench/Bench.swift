@@ -73,6 +73,13 @@ enum Bench {
         case .serverOnly:
             // The server section alone, printed and not written: for working on the server.
             try await printSections("hotels-bench --server-only") { wrk, paths in [try await server(.full, wrk: wrk, paths: paths)] }
+        case .endToEndOnly:
+            try await printSections("hotels-bench --end-to-end-only") { _, paths in
+                let settings = BenchSettings.full
+                let catalog = try ServedCatalog(hotels: settings.catalogHotels, paths: paths)
+                defer { catalog.stop() }
+                return [try EndToEndBench.run(hotels: paths.hotels, catalog: catalog, runs: settings.endToEndRuns, paths: paths).section]
+            }
         case .quick:
             try await runAll(.quickPass)
         case .full:

@@ -15,13 +15,16 @@ enum BenchCommand: Equatable {
     case postgresOnly
     /// The server under wrk beside the spyne reference, printed: for working on the server.
     case serverOnly
+    /// `hotels search --all` against curl over the served catalog, printed: the whole
+    /// client path, for comparing two builds (the `hotels` beside this harness is measured).
+    case endToEndOnly
     /// Only our parser (OpenTravel's reader for an `OTA_HotelAvailRS`), three times over
     /// `file`: for callgrind or perf.
     case profileParse(file: String)
     case help
 
     static let synopsis =
-        "hotels-bench [--quick | --parse-only [FILE] | --ota-only [FILE] | --terminal-only | --postgres-only | --server-only | --profile-parse FILE | --help]"
+        "hotels-bench [--quick | --parse-only [FILE] | --ota-only [FILE] | --terminal-only | --postgres-only | --server-only | --end-to-end-only | --profile-parse FILE | --help]"
 
     static let usage = """
         USAGE: \(synopsis)
@@ -47,6 +50,10 @@ enum BenchCommand: Equatable {
           --server-only         Only hotels serve under wrk beside the spyne reference (when
                                 scripts/bench-reference setup has installed it). Printed
                                 and not written.
+          --end-to-end-only     Only hotels search --all over the served 100,000-hotel catalog
+                                against curl fetching the same pages, printed and not written.
+                                It measures the hotels binary beside this harness: copy this
+                                harness beside another build's to compare two builds.
           --profile-parse FILE  Parse FILE three times with our parser and nothing else, for
                                 a profiler (valgrind --tool=callgrind, perf); an OTA_HotelAvailRS
                                 goes through OpenTravel's reader.
@@ -60,6 +67,7 @@ enum BenchCommand: Equatable {
           swift run -c release hotels-bench --terminal-only
           swift run -c release hotels-bench --postgres-only
           swift run -c release hotels-bench --server-only
+          swift run -c release hotels-bench --end-to-end-only
 
         EXIT STATUS: 0 done, 1 a measurement failed, 64 bad usage.
         """
@@ -81,6 +89,7 @@ enum BenchCommand: Equatable {
         case "--terminal-only": command = .terminalOnly
         case "--postgres-only": command = .postgresOnly
         case "--server-only": command = .serverOnly
+        case "--end-to-end-only": command = .endToEndOnly
         case "--profile-parse":
             guard let operand else { throw UsageError(description: "--profile-parse needs a FILE to parse") }
             command = .profileParse(file: operand)
@@ -89,7 +98,7 @@ enum BenchCommand: Equatable {
         }
         let used =
             operand != nil && command != .help && command != .quick && command != .terminalOnly
-                && command != .postgresOnly && command != .serverOnly ? 2 : 1
+                && command != .postgresOnly && command != .serverOnly && command != .endToEndOnly ? 2 : 1
         if let extra = arguments.dropFirst(used).first {
             throw UsageError(description: "unexpected argument '\(extra)' after \(option)")
         }

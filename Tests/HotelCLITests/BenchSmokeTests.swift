@@ -44,6 +44,7 @@ struct BenchSmokeTests {
         #expect(run.stdout.contains("--ota-only"))
         #expect(run.stdout.contains("--postgres-only"))
         #expect(run.stdout.contains("--server-only"))
+        #expect(run.stdout.contains("--end-to-end-only"))
         #expect(run.stdout.contains("EXAMPLES"))
         #expect(!run.stderr.contains("generating"), "help must not start a run:\n\(run.stderr)")
     }
@@ -52,7 +53,7 @@ struct BenchSmokeTests {
         "hotels-bench rejects an unknown option with exit 64 before measuring",
         arguments: [
             ["--fast"], ["--quick", "extra"], ["--profile-parse"], ["--parse-only", "a.xml", "b.xml"], ["--ota-only", "a.xml", "b.xml"],
-            ["--server-only", "x"],
+            ["--server-only", "x"], ["--end-to-end-only", "x"],
         ])
     func badUsage(arguments: [String]) async throws {
         let run = try ChildProcess([Self.bench] + arguments, stdout: .capture, stderr: .capture)
