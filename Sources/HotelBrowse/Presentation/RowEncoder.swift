@@ -31,7 +31,7 @@ package enum RowEncoder {
         delimited(hotel, csv: false, into: &out)
     }
 
-    /// The CSV/TSV columns, in order: a contract with scripts (README, "Formats"), so only
+    /// The CSV/TSV columns, in order: a contract with scripts (README, "Output formats"), so only
     /// ever append. Numbers need no quoting or escaping in either format.
     ///
     /// `csv` a constant, not a closure: passed as a function, the field writer was called

@@ -3,7 +3,7 @@ import HotelCatalogs
 import HotelSOAP
 
 /// How the OTA endpoint turns a catalog hotel into priced room stays. A rule of this test
-/// double, not of OpenTravel; README "OpenTravel" states it for clients.
+/// double, not of OpenTravel; docs/OPENTRAVEL.md states it for clients.
 ///
 /// - Room types follow the stars: 0–2 stars sell `STD` only; 3 stars `STD` and `SUP`;
 ///   4–5 stars `STD`, `SUP` and `STE`. Factors on the catalog's nightly price: 1, 1.25, 1.8.

@@ -32,7 +32,7 @@ enum ReferenceRowWriter {
         }
     }
 
-    /// The CSV/TSV columns, in order (README, "Formats").
+    /// The CSV/TSV columns, in order (README, "Output formats").
     static func columns(_ h: HotelInfo) -> [String] {
         [
             h.id, h.name, h.address, h.city, h.country, h.latitude.description, h.longitude.description, String(h.stars),
