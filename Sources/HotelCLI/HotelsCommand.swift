@@ -17,6 +17,7 @@ public struct HotelsCommand: AsyncParsableCommand {
 
             \(ExitStatus.helpTable)
             """,
+        version: HotelsVersion.line,
         subcommands: [
             DemoCommand.self, BrowseCommand.self, SearchCommand.self, ServeCommand.self, SeedCommand.self, ParseCommand.self,
             CacheCommand.self,
