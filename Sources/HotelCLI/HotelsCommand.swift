@@ -25,4 +25,30 @@ public struct HotelsCommand: AsyncParsableCommand {
     )
 
     public init() {}
+
+    /// ArgumentParser's `main`, with the usage mistakes it reports late or by the wrong
+    /// name (an unknown subcommand, an unknown flag beside a missing option) said first:
+    /// see ``UsageMistake``. `arguments` are without the program's name.
+    public static func main(arguments: [String]) async {
+        var command: any ParsableCommand
+        do {
+            command = try await asyncParseAsRoot(arguments)
+        } catch {
+            // Help and --version come here too, as errors that exit 0: left to ArgumentParser.
+            if exitCode(for: error) != .success, let mistake = UsageMistake.find(in: arguments, root: Self.self) {
+                StandardStream.error(mistake.report(root: Self.self))
+                exit(withError: ExitCode(ExitStatus.usage.rawValue))
+            }
+            exit(withError: error)
+        }
+        do {
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            exit(withError: error)
+        }
+    }
 }
