@@ -9,7 +9,8 @@ public struct HotelsCommand: AsyncParsableCommand {
             Examples:
               hotels demo
               hotels browse --endpoint http://127.0.0.1:8080/soap --city Tokyo
-              hotels search --endpoint http://127.0.0.1:8080/soap --city Seoul --format table
+              hotels search --endpoint http://127.0.0.1:8080/soap --city Seoul \\
+                --format table
               hotels serve --port 8080
               hotels seed --count 100000 --output world.sqlite
               hotels parse Samples/responses/search-ours-soap11.xml

@@ -24,10 +24,14 @@ struct SearchCommand: AsyncParsableCommand {
 
             Examples:
               hotels search --endpoint http://127.0.0.1:8080/soap --city Seoul
-              hotels search --endpoint https://hotels.internal/soap --cacert company-ca.pem --city Oslo
-              hotels search --wsdl http://127.0.0.1:8080/wsdl --near 35.68,139.76 --radius 5 --sort distance --format table
-              hotels search --endpoint http://127.0.0.1:8080/soap --all --format json > hotels.jsonl
-              hotels search --endpoint http://127.0.0.1:8080/soap --all --max-time 60 > hotels.csv
+              hotels search --endpoint https://hotels.internal/soap \\
+                --cacert company-ca.pem --city Oslo
+              hotels search --wsdl http://127.0.0.1:8080/wsdl --near 35.68,139.76 \\
+                --radius 5 --sort distance --format table
+              hotels search --endpoint http://127.0.0.1:8080/soap --all \\
+                --format json > hotels.jsonl
+              hotels search --endpoint http://127.0.0.1:8080/soap --all \\
+                --max-time 60 > hotels.csv
               hotels search --endpoint "$URL" --username agent7 --password-file pw.txt
 
             OpenTravel partners (OTA_HotelAvailRQ) are spoken with --dialect ota, or found

@@ -16,7 +16,8 @@ struct SeedCommand: AsyncParsableCommand {
             Examples:
               hotels seed --count 100000 --output world.sqlite
               hotels seed --count 1000000 --output big.sqlite --seed 7
-              PGPASSWORD=… hotels seed --count 1000000 --output postgres://hotels@127.0.0.1:5432/hotels
+              PGPASSWORD=… hotels seed --count 1000000 \\
+                --output postgres://hotels@127.0.0.1:5432/hotels
               hotels seed --migrate --output postgres://hotels@127.0.0.1:5432/hotels
 
             PostgreSQL: the schema comes from numbered migrations (table schema_version);
