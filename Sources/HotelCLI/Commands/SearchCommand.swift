@@ -45,7 +45,9 @@ struct SearchCommand: AsyncParsableCommand {
             --username signs each request with a WS-Security UsernameToken; the password
             comes from HOTELS_PASSWORD or --password-file, never from the command line.
 
-            A failure part-way exits non-zero and says how many rows were written.
+            A failure part-way exits non-zero and says how many rows were written. A reader
+            that stops early (| head) ends the search quietly with exit 0; --strict-pipe
+            makes that exit 74.
 
             \(ExitStatus.helpTable)
             """
@@ -53,6 +55,7 @@ struct SearchCommand: AsyncParsableCommand {
 
     @OptionGroup var connection: ConnectionOptions
     @OptionGroup var filters: QueryOptions
+    @OptionGroup var pipe: PipeOptions
 
     @Option(help: "Print at most this many rows (default 50, or everything with --all).")
     var limit: Int?
@@ -121,6 +124,9 @@ struct SearchCommand: AsyncParsableCommand {
             }
         } catch {
             progress.finish()
+            // The reader has gone (| head): stop here, quietly (`PipeOptions`). Thrown out of
+            // the walk, the error has already abandoned the response.
+            if pipe.endsQuietly(after: error) { throw ExitCode.success }
             try? writer.flushPartial()
             var error = error
             if let expiry, expiry.hasExpired, let maxTime {
@@ -131,7 +137,8 @@ struct SearchCommand: AsyncParsableCommand {
                 )
             }
             let code = Diagnostics.exitCode(for: error)
-            if writer.rowsWritten > 0 {
+            // A closed pipe's one line already says the output stops short (--strict-pipe).
+            if writer.rowsWritten > 0 && !PipeOptions.isClosedPipe(error) {
                 Diagnostics.printError("\(writer.rowsWritten) row(s) were written before the error; the output is incomplete")
             }
             throw code

@@ -16,7 +16,9 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
     case noInput = 66
     /// The service cannot be reached (refused, DNS, reset, TLS certificate, proxy).
     case network = 69
-    /// Writing the output failed (disk full, closed pipe).
+    /// Writing the output failed: a full disk, a closed descriptor. A closed pipe (the
+    /// reader went away: `hotels search … | head -3`) is not a failure unless asked for with
+    /// `--strict-pipe` (see `PipeOptions`): by default the command stops quietly with 0.
     case outputError = 74
     /// The service did not answer in time.
     case timeout = 75
@@ -36,7 +38,7 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
         case .malformedResponse: return "malformed, truncated or non-SOAP response"
         case .noInput: return "input file not found or unreadable"
         case .network: return "network error (refused, DNS, reset, TLS certificate, proxy)"
-        case .outputError: return "could not write the output"
+        case .outputError: return "could not write the output (disk full; a closed pipe with --strict-pipe)"
         case .timeout: return "timed out"
         case .httpError: return "HTTP error with a non-SOAP body, an invalid response head, or a redirect loop"
         case .configuration:
