@@ -178,7 +178,15 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
-            ]
+            ],
+            // `hotels --version` names the commit the binary was built from.
+            plugins: [.plugin(name: "VersionStamp")]
+        ),
+        // Writes `let buildCommit = "…"` (git rev-parse --short HEAD, or "unknown") into
+        // the target it is applied to; rerun when the checkout's HEAD moves.
+        .plugin(
+            name: "VersionStamp",
+            capability: .buildTool()
         ),
         .executableTarget(
             name: "hotels",

@@ -188,25 +188,40 @@ struct ParseCommandTests {
         #expect(result.stdout.contains("65"))
     }
 
-    @Test("a closed pipe: exit 74 and a message, not death by SIGPIPE")
-    func closedPipe() async throws {
+    /// `hotels parse` of a response with 20,000 hotels into `| head -c 10`, its stderr to a
+    /// file: the exit status and what it wrote on stderr.
+    func intoClosedPipe(_ options: [String]) async throws -> (status: Int32, stderr: String) {
         let sample = try String(contentsOfFile: HotelsBinary.sample("responses/search-ours-soap11.xml"), encoding: .utf8)
         // One response with enough hotels to overflow the pipe after `head` has gone.
         let hotel = sample[sample.range(of: "<h:Hotel>")!.lowerBound..<sample.range(of: "</h:Hotel>")!.upperBound]
         let big = sample.replacingOccurrences(of: String(hotel), with: String(repeating: String(hotel), count: 20_000))
-        let input = FileManager.default.temporaryDirectory.appendingPathComponent("hotels-pipe-\(getpid()).xml")
+        let input = FileManager.default.temporaryDirectory.appendingPathComponent("hotels-pipe-\(UUID().uuidString).xml")
         try big.write(to: input, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: input) }
         let errors = input.appendingPathExtension("stderr")
         defer { try? FileManager.default.removeItem(at: errors) }
+        let flags = options.map { " \($0)" }.joined()
         let bash = try ChildProcess(
             [
                 "/bin/bash", "-c",
-                "'\(HotelsBinary.url.path)' parse '\(input.path)' 2>'\(errors.path)' | head -c 10 >/dev/null; exit ${PIPESTATUS[0]}",
+                "'\(HotelsBinary.url.path)' parse '\(input.path)'\(flags) 2>'\(errors.path)' | head -c 10 >/dev/null; exit ${PIPESTATUS[0]}",
             ], stderr: .inherit)
         let status = try await bash.waitForExit().code
-        let message = try String(contentsOf: errors, encoding: .utf8)
+        return (status, try String(contentsOf: errors, encoding: .utf8))
+    }
+
+    @Test("a closed pipe (| head): stops quietly with exit 0, as cat and rg do; not death by SIGPIPE")
+    func closedPipe() async throws {
+        let (status, message) = try await intoClosedPipe([])
+        #expect(status == 0, "\(message)")
+        #expect(message.isEmpty, "\(message)")
+    }
+
+    @Test("a closed pipe with --strict-pipe: exit 74 and one line saying so")
+    func closedPipeStrict() async throws {
+        let (status, message) = try await intoClosedPipe(["--strict-pipe"])
         #expect(status == 74, "\(message)")
-        #expect(message.contains("pipe was closed"))
+        #expect(message.split(separator: "\n").count == 1, "\(message)")
+        #expect(message.contains("pipe was closed"), "\(message)")
     }
 }

@@ -224,6 +224,8 @@ struct SearchCommandTests {
             (["search", "--endpoint", "http://x/soap", "--sort", "distance"], "--near"),
             (["search", "--endpoint", "http://x/soap", "--format", "xml"], "format"),
             (["search", "--endpoint", "http://x/soap", "--bogus"], "--bogus"),
+            // The unknown flag, not the missing --endpoint: it is the mistake to fix first.
+            (["search", "--bogus"], "unknown option '--bogus'"),
         ])
     func usage(_ arguments: [String], _ mentions: String) async throws {
         let result = try await HotelsBinary.run(arguments)

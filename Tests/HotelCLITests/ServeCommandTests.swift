@@ -27,6 +27,25 @@ struct ServeCommandTests {
         #expect(wrong.stderr.contains("not a HotelSearch catalog"), "\(wrong.stderr)")
     }
 
+    @Test("a missing catalog names the file and the seed command that makes it, which works as printed")
+    func missingCatalog() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hotels-seed-hint-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("world.sqlite").path
+        let result = try await HotelsBinary.run(["serve", "--port", "0", "--catalog", path])
+        #expect(result.status == 66)
+        #expect(result.stderrLines.count == 1, "\(result.stderr)")
+        #expect(result.stderr.contains("catalog not found: \(path)"), "\(result.stderr)")
+        let hint = "make one with: hotels seed --output \(path)"
+        #expect(result.stderr.hasSuffix(hint + "\n"), "\(result.stderr)")
+        // The suggested command, as printed.
+        let suggested = hint.dropFirst("make one with: hotels ".count).split(separator: " ").map(String.init)
+        let seeded = try await HotelsBinary.run(suggested)
+        #expect(seeded.status == 0, "\(seeded.stderr)")
+        #expect(FileManager.default.fileExists(atPath: path))
+    }
+
     @Test(
         "a damaged catalog at start-up (cut to half, to one page, overwritten from 4 KiB): exit 66, one line naming the file and the damage",
         arguments: ["half", "page", "overwritten"])

@@ -21,8 +21,10 @@ struct BrowseCommand: AsyncParsableCommand {
             Examples:
               hotels browse --endpoint http://127.0.0.1:8080/soap
               hotels browse --endpoint http://127.0.0.1:8080/soap --city Tokyo --sort price
-              hotels browse --wsdl http://127.0.0.1:8080/wsdl --near 48.8566,2.3522 --radius 3 --images none
-              hotels browse --wsdl 'http://127.0.0.1:8080/ota?wsdl' --city Paris   # OpenTravel: G walks to the end
+              hotels browse --wsdl http://127.0.0.1:8080/wsdl --near 48.8566,2.3522 \\
+                --radius 3 --images none
+              # An OpenTravel partner: G walks page after page to the end
+              hotels browse --wsdl 'http://127.0.0.1:8080/ota?wsdl' --city Paris
 
             Needs a terminal; for scripts use 'hotels search'. Logos are cached in
             $XDG_CACHE_HOME/hotelsearch/logos (default ~/.cache/hotelsearch/logos).

@@ -10,10 +10,11 @@ struct CacheCommand: ParsableCommand {
         abstract: "Show or clear the responses hotels search and browse keep on disk.",
         discussion: """
             Responses are kept under $XDG_CACHE_HOME/hotelsearch/responses (else
-            ~/.cache/hotelsearch/responses), at most 256 MiB, least recently used first out.
-            A response is reused without asking while the service's Cache-Control max-age
-            lasts, then revalidated (If-None-Match); when the service cannot be reached a
-            stale one is used with a warning. --offline uses only the cache, --no-cache none.
+            ~/.cache/hotelsearch/responses), at most 256 MiB, least recently used first
+            out. A response is reused without asking while the service's Cache-Control
+            max-age lasts, then revalidated (If-None-Match); when the service cannot be
+            reached a stale one is used with a warning. --offline uses only the cache,
+            --no-cache none.
 
             Examples:
               hotels cache stats

@@ -9,12 +9,13 @@ struct ParseCommand: AsyncParsableCommand {
         commandName: "parse",
         abstract: "Print the hotels of a saved SOAP response (offline).",
         discussion: """
-            Reads a SearchHotelsResponse or GetHotelResponse (SOAP 1.1 or 1.2) from FILE, or
-            from standard input when FILE is -, and prints its hotels as they are parsed.
-            An OpenTravel OTA_HotelAvailRS is recognised by its element in the Body: one
-            row per hotel at its cheapest RoomStay; its Warnings go to standard error.
-            A fault, or OpenTravel Errors, is printed to standard error with its code,
-            reason and detail.
+            Reads a SearchHotelsResponse or GetHotelResponse (SOAP 1.1 or 1.2) from FILE,
+            or from standard input when FILE is -, and prints its hotels as they are
+            parsed. An OpenTravel OTA_HotelAvailRS is recognised by its element in the
+            Body: one row per hotel at its cheapest RoomStay; its Warnings go to standard
+            error. A fault, or OpenTravel Errors, is printed to standard error with its
+            code, reason and detail. A reader that stops early (| head) ends it quietly
+            with exit 0; --strict-pipe makes that exit 74.
 
             Examples:
               hotels parse Samples/responses/search-korean.xml
@@ -32,6 +33,8 @@ struct ParseCommand: AsyncParsableCommand {
     @Option(help: "Output format: \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
     var format: OutputFormat = .csv
 
+    @OptionGroup var pipe: PipeOptions
+
     func run() async throws {
         let writer = HotelRowWriter(
             format: format, sink: .standardOutput(), sanitizesForTerminal: isatty(STDOUT_FILENO) == 1,
@@ -39,13 +42,15 @@ struct ParseCommand: AsyncParsableCommand {
         do {
             try ParseCommand.parse(file: file, into: writer)
         } catch {
+            // The reader has gone (| head): stop reading the file, quietly (`PipeOptions`).
+            if pipe.endsQuietly(after: error) { throw ExitCode.success }
             // Rows parsed before the error are complete and correct: let them out, then
             // say plainly that the output stops short.
             try? writer.flushPartial()
             let rows = writer.rowsWritten
             let context = file == "-" ? "standard input" : file
             let code = Diagnostics.exitCode(for: error, context: context)
-            if rows > 0 && !(error is SOAPFault) && !(error is OTAErrorResponse) {
+            if rows > 0 && !(error is SOAPFault) && !(error is OTAErrorResponse) && !PipeOptions.isClosedPipe(error) {
                 Diagnostics.printError("\(rows) row(s) were written before the error; the output is incomplete")
             }
             throw code

@@ -24,10 +24,14 @@ struct SearchCommand: AsyncParsableCommand {
 
             Examples:
               hotels search --endpoint http://127.0.0.1:8080/soap --city Seoul
-              hotels search --endpoint https://hotels.internal/soap --cacert company-ca.pem --city Oslo
-              hotels search --wsdl http://127.0.0.1:8080/wsdl --near 35.68,139.76 --radius 5 --sort distance --format table
-              hotels search --endpoint http://127.0.0.1:8080/soap --all --format json > hotels.jsonl
-              hotels search --endpoint http://127.0.0.1:8080/soap --all --max-time 60 > hotels.csv
+              hotels search --endpoint https://hotels.internal/soap \\
+                --cacert company-ca.pem --city Oslo
+              hotels search --wsdl http://127.0.0.1:8080/wsdl --near 35.68,139.76 \\
+                --radius 5 --sort distance --format table
+              hotels search --endpoint http://127.0.0.1:8080/soap --all \\
+                --format json > hotels.jsonl
+              hotels search --endpoint http://127.0.0.1:8080/soap --all \\
+                --max-time 60 > hotels.csv
               hotels search --endpoint "$URL" --username agent7 --password-file pw.txt
 
             OpenTravel partners (OTA_HotelAvailRQ) are spoken with --dialect ota, or found
@@ -41,7 +45,9 @@ struct SearchCommand: AsyncParsableCommand {
             --username signs each request with a WS-Security UsernameToken; the password
             comes from HOTELS_PASSWORD or --password-file, never from the command line.
 
-            A failure part-way exits non-zero and says how many rows were written.
+            A failure part-way exits non-zero and says how many rows were written. A reader
+            that stops early (| head) ends the search quietly with exit 0; --strict-pipe
+            makes that exit 74.
 
             \(ExitStatus.helpTable)
             """
@@ -49,6 +55,7 @@ struct SearchCommand: AsyncParsableCommand {
 
     @OptionGroup var connection: ConnectionOptions
     @OptionGroup var filters: QueryOptions
+    @OptionGroup var pipe: PipeOptions
 
     @Option(help: "Print at most this many rows (default 50, or everything with --all).")
     var limit: Int?
@@ -117,6 +124,9 @@ struct SearchCommand: AsyncParsableCommand {
             }
         } catch {
             progress.finish()
+            // The reader has gone (| head): stop here, quietly (`PipeOptions`). Thrown out of
+            // the walk, the error has already abandoned the response.
+            if pipe.endsQuietly(after: error) { throw ExitCode.success }
             try? writer.flushPartial()
             var error = error
             if let expiry, expiry.hasExpired, let maxTime {
@@ -127,7 +137,8 @@ struct SearchCommand: AsyncParsableCommand {
                 )
             }
             let code = Diagnostics.exitCode(for: error)
-            if writer.rowsWritten > 0 {
+            // A closed pipe's one line already says the output stops short (--strict-pipe).
+            if writer.rowsWritten > 0 && !PipeOptions.isClosedPipe(error) {
                 Diagnostics.printError("\(writer.rowsWritten) row(s) were written before the error; the output is incomplete")
             }
             throw code

@@ -16,7 +16,7 @@ extension SeedCommand {
                         : "applied schema migrations \(applied.map(String.init).joined(separator: ", "))")
                 return
             }
-            let count = self.count ?? 0
+            let count = self.count
             let shown = ProgressLine(total: count)
             try await PostgresSeeder.seed(count: count, seed: seed, url: output, replace: force, logger: logger) { done in
                 shown.update(done)

@@ -16,7 +16,8 @@ struct SeedCommand: AsyncParsableCommand {
             Examples:
               hotels seed --count 100000 --output world.sqlite
               hotels seed --count 1000000 --output big.sqlite --seed 7
-              PGPASSWORD=… hotels seed --count 1000000 --output postgres://hotels@127.0.0.1:5432/hotels
+              PGPASSWORD=… hotels seed --count 1000000 \\
+                --output postgres://hotels@127.0.0.1:5432/hotels
               hotels seed --migrate --output postgres://hotels@127.0.0.1:5432/hotels
 
             PostgreSQL: the schema comes from numbered migrations (table schema_version);
@@ -26,8 +27,10 @@ struct SeedCommand: AsyncParsableCommand {
             """
     )
 
+    /// As many as the demo catalog by default, so that `hotels seed --output FILE` (what a
+    /// missing `serve --catalog` suggests) makes a catalog as it stands.
     @Option(help: "How many hotels (1…10,000,000).")
-    var count: Int?
+    var count = 10_000
 
     @Option(help: "The SQLite file to write, or a postgres://USER@HOST:PORT/DB URL to load.")
     var output: String
@@ -46,7 +49,7 @@ struct SeedCommand: AsyncParsableCommand {
             guard PostgresLocation.isPostgresURL(output) else { throw ValidationError("--migrate needs a postgres:// --output") }
             return
         }
-        guard let count, (1...10_000_000).contains(count) else { throw ValidationError("--count must be 1…10,000,000") }
+        guard (1...10_000_000).contains(count) else { throw ValidationError("--count must be 1…10,000,000") }
         if PostgresLocation.isPostgresURL(output) { return }
         if FileManager.default.fileExists(atPath: output) && !force {
             throw ValidationError("\(output) exists; pass --force to replace it")
@@ -58,7 +61,7 @@ struct SeedCommand: AsyncParsableCommand {
             try await runPostgres()
             return
         }
-        let count = self.count ?? 0
+        let count = self.count
         let start = Date()
         var lastShown = -1
         do {

@@ -61,7 +61,8 @@ struct ServeCommand: AsyncParsableCommand {
               hotels serve --host 0.0.0.0 --public-url https://hotels.example.com
               hotels serve --users /etc/hotels/users --clock-skew 120
               hotels serve --catalog postgres://… --token-key-file /etc/hotels/token.key
-              PGPASSWORD=… hotels serve --catalog 'postgres://hotels@db:5432/hotels?sslmode=require'
+              PGPASSWORD=… hotels serve \\
+                --catalog 'postgres://hotels@db:5432/hotels?sslmode=require'
 
             Exit codes: 0 stopped cleanly, 64 usage error, 66 catalog, --users or
             --token-key-file file not found (or not a catalog), 69 cannot listen (port in

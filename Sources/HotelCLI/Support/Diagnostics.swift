@@ -29,7 +29,11 @@ enum Diagnostics {
             return (.malformedResponse, parse.description)
         case let output as OutputError:
             return (.outputError, output.description)
-        case let catalog as CatalogError where catalog.kind == .notFound || catalog.kind == .notACatalog:
+        // `serve --catalog world.sqlite` before any `seed`: say how to make one.
+        case let catalog as CatalogError where catalog.kind == .notFound:
+            let path = catalog.path.map(Diagnostics.shellWord) ?? "FILE"
+            return (.noInput, "\(catalog.description); make one with: hotels seed --output \(path)")
+        case let catalog as CatalogError where catalog.kind == .notACatalog:
             return (.noInput, catalog.description)
         case let users as UserFileError:
             return (users.isMissing ? .noInput : .configuration, "--users \(users.description)")
@@ -78,6 +82,17 @@ enum Diagnostics {
         case .wsdlHasNoEndpoint: return "pass --endpoint instead"
         default: return nil
         }
+    }
+
+    /// `text` as one word for a POSIX shell, quoted only when it must be: a path in a
+    /// command the user is told to run.
+    static func shellWord(_ text: String) -> String {
+        let plain =
+            !text.isEmpty
+            && text.unicodeScalars.allSatisfy { scalar in
+                scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || "_./:@%+=,-".unicodeScalars.contains(scalar))
+            }
+        return plain ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
     static func printError(_ line: String) {

@@ -16,7 +16,9 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
     case noInput = 66
     /// The service cannot be reached (refused, DNS, reset, TLS certificate, proxy).
     case network = 69
-    /// Writing the output failed (disk full, closed pipe).
+    /// Writing the output failed: a full disk, a closed descriptor. A closed pipe (the
+    /// reader went away: `hotels search … | head -3`) is not a failure unless asked for with
+    /// `--strict-pipe` (see `PipeOptions`): by default the command stops quietly with 0.
     case outputError = 74
     /// The service did not answer in time.
     case timeout = 75
@@ -36,7 +38,7 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
         case .malformedResponse: return "malformed, truncated or non-SOAP response"
         case .noInput: return "input file not found or unreadable"
         case .network: return "network error (refused, DNS, reset, TLS certificate, proxy)"
-        case .outputError: return "could not write the output"
+        case .outputError: return "could not write the output (disk full; a closed pipe with --strict-pipe)"
         case .timeout: return "timed out"
         case .httpError: return "HTTP error with a non-SOAP body, an invalid response head, or a redirect loop"
         case .configuration:
@@ -44,11 +46,34 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
         }
     }
 
-    /// The table printed at the end of `--help`.
+    /// The table printed at the end of `--help`: each meaning wrapped within 79 columns
+    /// under its own column, so ArgumentParser (which breaks lines of 80 or more at 80
+    /// columns, back to the margin) leaves it as it is.
     static let helpTable: String = {
-        let rows = allCases.map { "  \(String($0.rawValue).padding(toLength: 4, withPad: " ", startingAt: 0))\($0.meaning)" }
+        let rows = allCases.map { status in
+            let code = String(status.rawValue).padding(toLength: 4, withPad: " ", startingAt: 0)
+            return ExitStatus.wrapped(status.meaning, width: 79 - 6).enumerated().map { index, line in
+                (index == 0 ? "  \(code)" : String(repeating: " ", count: 6)) + line
+            }.joined(separator: "\n")
+        }
         return "Exit codes:\n" + rows.joined(separator: "\n")
     }()
+
+    /// `text` in lines of at most `width` characters, broken at spaces (a longer word
+    /// stands alone on its line).
+    static func wrapped(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            if !line.isEmpty && line.count + 1 + word.count > width {
+                lines.append(line)
+                line = ""
+            }
+            line += line.isEmpty ? String(word) : " \(word)"
+        }
+        if !line.isEmpty || lines.isEmpty { lines.append(line) }
+        return lines
+    }
 }
 
 /// An error that knows its exit status and one-line message.
