@@ -285,13 +285,14 @@ extension DemoTmuxTests.Tmux {
         return Array(lines[(typed + 1)...])
     }
 
-    /// Waits until the shell prompts again (`$ ` alone on a line) after `command`, and
+    /// Waits until the shell prompts again (`$ ` alone on a line, or behind `^C`) after `command`, and
     /// returns what came between: the command's output.
     func waitForPrompt(after command: String, _ what: String, timeout: Duration = .seconds(60)) async throws -> [String] {
         let deadline = ContinuousClock.now + timeout
         while true {
             let shown = try await self.output(after: command)
-            if let prompt = shown.firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "$" }) {
+            // After Ctrl-C the terminal's echoed `^C` and the prompt share a line: `^C$ `.
+            if let prompt = shown.firstIndex(where: { ["$", "^C$"].contains($0.trimmingCharacters(in: .whitespaces)) }) {
                 return Array(shown[..<prompt])
             }
             guard ContinuousClock.now < deadline else {
