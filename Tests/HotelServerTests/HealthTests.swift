@@ -12,21 +12,13 @@ import Testing
 struct HealthTests {
     @Test("200 while the catalog reads; 503 once its file is corrupt; the server answers on")
     func corruptCatalog() async throws {
-        let directory = try TempDirectory.make("health")
-        let path = directory.appendingPathComponent("copy.sqlite").path
-        try FileManager.default.copyItem(atPath: CatalogFixture.shared.path, toPath: path)
+        let path = try Self.catalogCopy("health")
         let catalog = try SQLiteCatalog(path: path, baseURL: "")
         try await TestServer.with(catalog: catalog) { (server: TestServer) async throws in
             let healthy = try await server.request("/health")
             #expect(healthy.status == 200 && healthy.text.hasPrefix("ok: 2000 hotels"), "\(healthy.text)")
 
-            // Every page but the first overwritten: the header still says SQLite, the data is gone.
-            let handle = try #require(FileHandle(forUpdatingAtPath: path))
-            let size = try handle.seekToEnd()
-            try handle.seek(toOffset: 4096)
-            try handle.write(contentsOf: Data(repeating: 0xA5, count: Int(size) - 4096))
-            try handle.synchronize()
-            try handle.close()
+            try Self.overwriteAllButFirstPage(path)
 
             let sick = try await server.request("/health")
             #expect(sick.status == 503, "\(sick.text)")
@@ -41,17 +33,10 @@ struct HealthTests {
     /// Hummingbird's `context.id` and take the whole program down.
     @Test("an internal error under a log handler that keeps nothing: a Receiver fault, and the server answers on")
     func internalErrorSilentLogger() async throws {
-        let directory = try TempDirectory.make("health-silent")
-        let path = directory.appendingPathComponent("copy.sqlite").path
-        try FileManager.default.copyItem(atPath: CatalogFixture.shared.path, toPath: path)
+        let path = try Self.catalogCopy("health-silent")
         let catalog = try SQLiteCatalog(path: path, baseURL: "")
         try await TestServer.with(catalog: catalog, silent: true) { (server: TestServer) async throws in
-            let handle = try #require(FileHandle(forUpdatingAtPath: path))
-            let size = try handle.seekToEnd()
-            try handle.seek(toOffset: 4096)
-            try handle.write(contentsOf: Data(repeating: 0xA5, count: Int(size) - 4096))
-            try handle.synchronize()
-            try handle.close()
+            try Self.overwriteAllButFirstPage(path)
 
             for version in [SOAPVersion.v11, .v12] {
                 let search = try SOAPRequestBuilder(version: version).searchHotels(HotelQuery(limit: 5))
@@ -63,5 +48,22 @@ struct HealthTests {
             #expect(ota.status == 500, "\(ota.text)")
             #expect(try await server.request("/wsdl").status == 200)
         }
+    }
+
+    /// A copy of the shared test catalog, for a test to damage.
+    static func catalogCopy(_ name: String) throws -> String {
+        let path = try TempDirectory.make(name).appendingPathComponent("copy.sqlite").path
+        try FileManager.default.copyItem(atPath: CatalogFixture.shared.path, toPath: path)
+        return path
+    }
+
+    /// Every page but the first overwritten: the header still says SQLite, the data is gone.
+    static func overwriteAllButFirstPage(_ path: String) throws {
+        let handle = try #require(FileHandle(forUpdatingAtPath: path))
+        let size = try handle.seekToEnd()
+        try handle.seek(toOffset: 4096)
+        try handle.write(contentsOf: Data(repeating: 0xA5, count: Int(size) - 4096))
+        try handle.synchronize()
+        try handle.close()
     }
 }
