@@ -4,7 +4,8 @@ import CXMLTok
 /// The parser's names of one document (libxml2's dictionary, or the tokenizer's):
 /// `SAXDriver.isInterned` as a plain value, for a reader that looks names up on every
 /// event and should not hold the driver.
-package struct InternedNames {
+/// Public (its members are not) because `SOAPBodyReader.begin`, an open method, takes it.
+public struct InternedNames {
     package let dictionary: xmlDictPtr?
     package var tokenizer: OpaquePointer? = nil
 

@@ -19,32 +19,35 @@ import HotelXML
 /// ```swift
 /// let builder = OTAAvailResponseBuilder(onHotel: nil)
 /// let parser = SOAPMessageParser(limits: .default, body: builder)
+///
+/// Open so a dialect in another module (dialect files, `HotelDialectFiles`) can plug in
+/// the same way; the built-in readers are final subclasses, called directly on the hot path.
 /// ```
-class SOAPBodyReader {
+open class SOAPBodyReader {
     /// The namespace of the messages this reader takes.
-    let namespace: String
+    public let namespace: String
     /// The local names of the Body children it takes, e.g. `OTA_HotelAvailRS`.
-    let roots: [String]
+    public let roots: [String]
     /// Whether a SOAP Fault may stand in the Body instead (responses: yes; requests: no).
-    let acceptsFault: Bool
+    public let acceptsFault: Bool
     /// Whether `characters` wants the text now. A reader that collects only some fields
     /// keeps it false between them, so the whitespace between tags (a third of a
     /// response's events) costs the handler a load, not a call.
-    final var wantsText = true
+    public final var wantsText = true
 
-    init(namespace: String, roots: [String], acceptsFault: Bool) {
+    public init(namespace: String, roots: [String], acceptsFault: Bool) {
         self.namespace = namespace
         self.roots = roots
         self.acceptsFault = acceptsFault
     }
 
     /// Whether the Body's child named so is a message of this reader's.
-    func accepts(_ localName: String, namespace uri: String?) -> Bool {
+    open func accepts(_ localName: String, namespace uri: String?) -> Bool {
         uri == namespace && roots.contains(localName)
     }
 
     /// Why the Body's child `element` (`Name xmlns="…"`) is refused, as a parse error's reason.
-    func refusal(_ element: String) -> String {
+    open func refusal(_ element: String) -> String {
         // A request reader is a server's endpoint; a response reader a client expecting an answer.
         let expected = acceptsFault ? "expected" : "this endpoint answers"
         return "the SOAP Body holds <\(element)>; \(expected) \(roots.joined(separator: " or ")) in \(namespace)"
@@ -52,21 +55,22 @@ class SOAPBodyReader {
 
     /// The root's start tag (the handler checked it with `accepts`); `names` tells the
     /// document's interned names (`NameCache` keys) apart for the rest of the parse.
-    func begin(_ localName: UnsafePointer<UInt8>, attributes: SAXAttributes, names: InternedNames) throws(BodyReadFailure) {}
+    open func begin(_ localName: UnsafePointer<UInt8>, attributes: SAXAttributes, names: InternedNames) throws(BodyReadFailure) {}
 
     /// A start tag below the root; false skips the element with its whole subtree: the
     /// handler then forwards nothing until its end tag has passed (most of a response is
     /// rate details a reader skips, and each event forwarded costs a call). Throws to
     /// refuse the message there, e.g. an element a request's schema does not allow.
-    func start(_ localName: UnsafePointer<UInt8>, namespaceURI: UnsafePointer<UInt8>?, attributes: SAXAttributes) throws(BodyReadFailure)
+    open func start(_ localName: UnsafePointer<UInt8>, namespaceURI: UnsafePointer<UInt8>?, attributes: SAXAttributes)
+        throws(BodyReadFailure)
         -> Bool
     { false }
 
     /// Text below the root; false when the current field grew past `limit` bytes.
-    func characters(_ bytes: UnsafeBufferPointer<UInt8>, limit: Int) -> Bool { true }
+    open func characters(_ bytes: UnsafeBufferPointer<UInt8>, limit: Int) -> Bool { true }
 
     /// What to report when `characters` said a field grew past `limit` bytes.
-    func fieldTooLong(limit: Int) -> BodyReadFailure {
+    open func fieldTooLong(limit: Int) -> BodyReadFailure {
         BodyReadFailure(
             .invalidValue,
             "a text field of \(roots.first ?? "the message") is longer than \(limit) bytes, the parser's limit for one field")
@@ -74,22 +78,22 @@ class SOAPBodyReader {
 
     /// The end tag of an element `start` took; throws what `onHotel` threw, or a
     /// `BodyReadFailure` for a value the message may not hold.
-    func end() throws {}
+    open func end() throws {}
 
     /// The root's end tag: the message is whole.
-    func endRoot() throws {}
+    open func endRoot() throws {}
 }
 
 /// A message a `SOAPBodyReader` refuses, as the handler reports it: with the parser's
 /// line and column, as the first error, and the parse stopped.
-struct BodyReadFailure: Error {
-    var kind: SOAPParseError.Kind
-    var reason: String
-    var field: String?
+public struct BodyReadFailure: Error {
+    public var kind: SOAPParseError.Kind
+    public var reason: String
+    public var field: String?
     /// Raised at a start tag: not reported when the tag is only a cut-off prefix of one.
-    var atStartTag = false
+    public var atStartTag = false
 
-    init(_ kind: SOAPParseError.Kind, _ reason: String, field: String? = nil, atStartTag: Bool = false) {
+    public init(_ kind: SOAPParseError.Kind, _ reason: String, field: String? = nil, atStartTag: Bool = false) {
         self.kind = kind
         self.reason = reason
         self.field = field
@@ -97,7 +101,7 @@ struct BodyReadFailure: Error {
     }
 
     /// A value a field may not hold: `Hotel/Stars must be …: "9"`.
-    static func invalid(_ field: String, _ problem: String, _ value: String?) -> BodyReadFailure {
+    public static func invalid(_ field: String, _ problem: String, _ value: String?) -> BodyReadFailure {
         var reason = "\(field) \(problem)"
         if let value {
             let shown = value.count > 40 ? String(value.prefix(40)) + "…" : value

@@ -45,7 +45,7 @@ public struct Money: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// With `amountText` already spelled: it must be what `plain(amount, scale)` gives.
-    init(_ amount: Decimal, _ currency: String, scale: Int, text: String?) {
+    package init(_ amount: Decimal, _ currency: String, scale: Int, text: String?) {
         self.init(amount, currency, scale: scale)
         self.text = text
     }

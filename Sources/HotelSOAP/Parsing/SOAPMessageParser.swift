@@ -91,7 +91,7 @@ public final class SOAPMessageParser {
 
     /// A parser whose Body must hold a message `body` accepts (or a fault, if it accepts
     /// one), read into `body`: how each dialect, our contract included, reads its messages.
-    convenience init(limits: Limits, readsHeader: Bool = false, body: SOAPBodyReader) {
+    package convenience init(limits: Limits, readsHeader: Bool = false, body: SOAPBodyReader) {
         let handler = SOAPMessageHandler(
             maxDepth: limits.maxDepth, maxFieldBytes: limits.maxFieldBytes, readsHeader: readsHeader,
             maxHeaderBlocks: limits.maxHeaderBlocks)
@@ -165,13 +165,13 @@ public final class SOAPMessageParser {
     public var bodyElement: SOAPBodyElement? { handler.bodyElement }
 
     /// The message read: the contract's, or the fault standing in any dialect's Body.
-    var message: SOAPMessage? { handler.message ?? contract?.message }
+    package var message: SOAPMessage? { handler.message ?? contract?.message }
 
     /// Whether the body reader's root element closed.
-    var bodyReaderDone: Bool { handler.bodyReaderDone }
+    package var bodyReaderDone: Bool { handler.bodyReaderDone }
 
     /// Ends the document and returns its SOAP version, whatever the Body held.
-    func finishDocument() throws -> SOAPVersion {
+    package func finishDocument() throws -> SOAPVersion {
         guard !finished else { throw SOAPParseError(.notXML, line: 0, reason: "the parser was already finished") }
         finished = true
         if let buffered = try Self.soap({ () throws(XMLInputError) in try sniffer.finish() }) {

@@ -42,13 +42,24 @@ public struct SOAPRequest: Sendable, Equatable {
 
 extension SOAPRequest {
     /// The same request with `block` in a SOAP `Header` before the `Body` (a new Header
-    /// in the envelope's own prefix). Throws when `body` has no Body start tag to put it before.
+    /// in the envelope's own prefix, or the end of the Header already there: a dialect
+    /// file's request may bring its own blocks, and an envelope has one Header). Throws
+    /// when `body` has no Body start tag to put it before.
     public func addingHeader(_ block: [UInt8]) throws -> SOAPRequest {
         guard let (offset, prefix) = Self.bodyStart(in: body) else {
             throw SOAPParseError(.notSOAP, line: 0, reason: "the request has no SOAP Body to put a header before")
         }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(body.count + block.count + 32)
+        let headerEnd = Array("</\(prefix)Header>".utf8)
+        var end = offset
+        while end > 0, [0x20, 0x09, 0x0A, 0x0D].contains(body[end - 1]) { end -= 1 }
+        if end >= headerEnd.count, body[(end - headerEnd.count)..<end].elementsEqual(headerEnd) {
+            bytes.append(contentsOf: body[..<(end - headerEnd.count)])
+            bytes.append(contentsOf: block)
+            bytes.append(contentsOf: body[(end - headerEnd.count)...])
+            return SOAPRequest(version: version, action: action, body: bytes, identity: identity)
+        }
         bytes.append(contentsOf: body[..<offset])
         bytes.append(contentsOf: Array("<\(prefix)Header>".utf8))
         bytes.append(contentsOf: block)

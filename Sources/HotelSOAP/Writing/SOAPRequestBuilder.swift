@@ -63,17 +63,17 @@ public struct SOAPRequestBuilder: Sendable {
     }
 }
 
-/// The envelope around a body: the same for requests and responses.
-enum Envelope {
-    static func prefix(_ version: SOAPVersion) -> String { version == .v11 ? "soap" : "env" }
+/// The envelope around a body: the same for requests and responses (and for dialect files' requests).
+package enum Envelope {
+    package static func prefix(_ version: SOAPVersion) -> String { version == .v11 ? "soap" : "env" }
 
-    static func open(_ xml: inout XMLWriter, version: SOAPVersion) {
+    package static func open(_ xml: inout XMLWriter, version: SOAPVersion) {
         let p = prefix(version)
         xml.raw("<?xml version=\"1.0\" encoding=\"UTF-8\"?>")
         xml.raw("<\(p):Envelope xmlns:\(p)=\"\(version.envelopeNamespace)\"><\(p):Body>")
     }
 
-    static func close(_ xml: inout XMLWriter, version: SOAPVersion) {
+    package static func close(_ xml: inout XMLWriter, version: SOAPVersion) {
         let p = prefix(version)
         xml.raw("</\(p):Body></\(p):Envelope>")
     }
