@@ -28,6 +28,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto.git", "3.0.0"..<"5.0.0"),
         // The PostgreSQL catalog (issue 19): one database behind several stateless replicas.
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        // Dialect files (issue 30): YAML because Yams gives every node its line and column,
+        // so a mistake in a file is reported where it is; request templates in Mustache.
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
     ],
     targets: [
         .systemLibrary(
@@ -57,6 +61,17 @@ let package = Package(
         .target(
             name: "HotelSOAP",
             dependencies: ["HotelXML", .product(name: "Crypto", package: "swift-crypto")]
+        ),
+        // Dialect files (docs/DIALECT-FILES.md): a YAML file that describes a hotel SOAP
+        // service, compiled at load into a streaming path matcher and request templates;
+        // a `SOAPDialect` like the built-in ones.
+        .target(
+            name: "HotelDialectFiles",
+            dependencies: [
+                "HotelSOAP", "HotelXML",
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "Mustache", package: "swift-mustache"),
+            ]
         ),
         .target(name: "TerminalTable"),
         // Runs other programs (posix_spawn, waitpid): the one child-process helper of the
