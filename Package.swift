@@ -285,6 +285,13 @@ let package = Package(
             // HotelSeeder: the row encoder tests draw random hotels from its SplitMix64.
             dependencies: ["HotelBrowse", "HotelClient", "HotelSOAP", "HotelSeeder", "Imaging", "TerminalTable"]
         ),
+        // Dialect files: load errors, path matching, equality with the built-in readers on
+        // the saved samples, requests, and flat memory over a 100 MB response.
+        .testTarget(
+            name: "HotelDialectFilesTests",
+            dependencies: ["HotelDialectFiles", "HotelSOAP", "HotelXML"],
+            exclude: ["Fixtures"]
+        ),
         .testTarget(
             name: "TerminalTableTests",
             dependencies: ["TerminalTable"]
