@@ -8,7 +8,7 @@ extension DialectFile {
     public var paging: PagingModel { program.paging == .offset ? .randomAccess : .sequential }
 
     /// Every order: the template decides what `{{sort}}` becomes.
-    public var sortOrders: [SortOrder] { SortOrder.allCases }
+    public var sortOrders: [HotelSOAP.SortOrder] { HotelSOAP.SortOrder.allCases }
 
     /// Whether the file has a `detail` section.
     public var hasDetails: Bool { detail != nil }
