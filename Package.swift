@@ -170,6 +170,8 @@ let package = Package(
                 "HotelSOAP",
                 "HotelXML",
                 "HotelClient",
+                // --dialect D.yaml and `hotels dialect check` (issue 30).
+                "HotelDialectFiles",
                 "HotelBrowse",
                 "HotelServer",
                 "HotelCatalogs",

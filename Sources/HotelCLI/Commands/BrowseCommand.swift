@@ -46,7 +46,7 @@ struct BrowseCommand: AsyncParsableCommand {
     func run() async throws {
         do {
             try Self.requireTerminal(command: "browse")
-            let configuration = try await connection.configuration()
+            let configuration = try await connection.configuration(command: "browse")
             try await Self.runTable(configuration: configuration, query: try filters.query(), images: images)
         } catch {
             throw Diagnostics.exitCode(for: error)

@@ -108,7 +108,7 @@ struct SearchCommand: AsyncParsableCommand {
         // As curl's meter: only when the rows go elsewhere, or it would be drawn over them.
         let progress = Progress(enabled: all && isatty(STDERR_FILENO) == 1 && isatty(STDOUT_FILENO) != 1)
         do {
-            let configuration = try await connection.configuration()
+            let configuration = try await connection.configuration(command: "search")
             let wanted = limit ?? (all ? Int.max : 50)
             let pageSize = self.pageSize ?? min(wanted, HotelQuery.maxLimit)
             var total: Int?
