@@ -288,6 +288,8 @@ let package = Package(
             dependencies: [
                 "HotelCLI", "HotelBrowse", "HotelClient", "HotelSOAP", "HotelServer", "HotelCatalogs", "HotelSeeder", "Imaging",
                 "TerminalTable", "hotels", "hotels-bench", "ChildProcess", "HotelTestSupport",
+                // The shipped dialect files' requests, compared with the built-in builder's.
+                "HotelDialectFiles",
                 .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["Support/Scripts"]
