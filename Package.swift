@@ -185,6 +185,8 @@ let package = Package(
                 "HotelSOAP",
                 "HotelXML",
                 "HotelClient",
+                // --dialect D.yaml and `hotels dialect check` (issue 30).
+                "HotelDialectFiles",
                 "HotelBrowse",
                 "HotelServer",
                 "HotelCatalogs",
@@ -308,6 +310,8 @@ let package = Package(
             dependencies: [
                 "HotelCLI", "HotelBrowse", "HotelClient", "HotelSOAP", "HotelServer", "HotelCatalogs", "HotelSeeder", "Imaging",
                 "TerminalTable", "hotels", "hotels-bench", "ChildProcess", "HotelTestSupport",
+                // The shipped dialect files' requests, compared with the built-in builder's.
+                "HotelDialectFiles",
                 .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["Support/Scripts"]

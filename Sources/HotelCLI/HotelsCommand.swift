@@ -15,13 +15,14 @@ public struct HotelsCommand: AsyncParsableCommand {
               hotels seed --count 100000 --output world.sqlite
               hotels parse Samples/responses/search-ours-soap11.xml
               hotels parse response.xml --format json | jq .name
+              hotels dialect check my-service.yaml saved.xml
 
             \(ExitStatus.helpTable)
             """,
         version: HotelsVersion.line,
         subcommands: [
             DemoCommand.self, BrowseCommand.self, SearchCommand.self, ServeCommand.self, SeedCommand.self, ParseCommand.self,
-            CacheCommand.self,
+            CacheCommand.self, DialectCommand.self,
         ]
     )
 

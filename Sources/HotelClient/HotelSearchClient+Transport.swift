@@ -59,8 +59,8 @@ extension HotelSearchClient {
     func transfer(_ soap: SOAPRequest, consume: (ByteBuffer) throws -> Void) async throws -> Transfer {
         let cached = CacheExchange(
             cache: configuration.cache, request: soap, endpoint: configuration.endpoint, dialect: dialect.name,
-            principal: configuration.credentials.map(ResponseCache.Principal.user) ?? .anonymous)
-        var redirects = RedirectPolicy(signed: configuration.credentials != nil, url: configuration.endpoint.absoluteString)
+            principal: (configuration.credentials ?? configuration.basicAuth).map(ResponseCache.Principal.user) ?? .anonymous)
+        var redirects = RedirectPolicy(signed: configuration.sendsCredentials, url: configuration.endpoint.absoluteString)
         if let answer = try cached.answerWithoutAsking(offline: configuration.offline, url: redirects.url, consume) { return answer }
         var retry = RetryPolicy(retries: configuration.retries)
         while true {
@@ -114,6 +114,10 @@ extension HotelSearchClient {
         request.headers.add(name: "Accept-Encoding", value: "gzip, deflate")
         request.headers.add(name: "User-Agent", value: "hotels/1.0")
         if let validator { request.headers.add(name: "If-None-Match", value: validator) }
+        if let basic = configuration.basicAuth {
+            let pair = Data("\(basic.username):\(basic.password)".utf8).base64EncodedString()
+            request.headers.add(name: "Authorization", value: "Basic \(pair)")
+        }
         let body = try configuration.credentials.map { try soap.addingHeader($0.header()).body } ?? soap.body
         request.body = .bytes(ByteBuffer(bytes: body))
         return request

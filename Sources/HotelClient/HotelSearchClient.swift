@@ -36,6 +36,10 @@ public struct HotelSearchClient: Sendable {
         /// Redirects are then followed only within the same scheme, host and port (or from
         /// http to https on the same host), so the header never leaves for elsewhere.
         public var credentials: UsernameToken?
+        /// HTTP Basic instead (a dialect file's `auth: basic`): `username:password` in an
+        /// `Authorization` header on every request; `type` is not used. Redirects and the
+        /// response cache treat it as `credentials`: same host only, entries keyed to the user.
+        public var basicAuth: UsernameToken?
         /// Responses kept on disk between runs (nil: none kept, none used — `--no-cache`).
         public var cache: ResponseCache?
         /// Answer only from `cache`, never the network (`--offline`).
@@ -54,6 +58,9 @@ public struct HotelSearchClient: Sendable {
             self.maxResponseSize = maxResponseSize
             self.trustRoots = trustRoots
         }
+
+        /// Whether requests carry a password in any form (WS-Security or HTTP Basic).
+        var sendsCredentials: Bool { credentials != nil || basicAuth != nil }
     }
 
     public let configuration: Configuration
@@ -89,7 +96,7 @@ public struct HotelSearchClient: Sendable {
                 max: 5, allowCycles: false, retainHTTPMethodAndBodyOn301: true, retainHTTPMethodAndBodyOn302: true))
         // AsyncHTTPClient would follow https → http and other hosts with the same body: with a
         // WS-Security header in it, `transfer` decides each hop itself.
-        if configuration.credentials != nil { http.redirectConfiguration = .disallow }
+        if configuration.sendsCredentials { http.redirectConfiguration = .disallow }
         // gzip/deflate bodies are inflated by `transfer` (``Inflater``) in 64 KiB pieces: the
         // pipeline's decompressor inflates each network read whole, so a bomb's first read
         // alone took tens of megabytes. The cap is on the inflated size.

@@ -36,6 +36,7 @@ struct HelpLayoutTests {
         "each example is whole: within 80 columns, or continued with a trailing \\",
         arguments: [
             [], ["serve"], ["seed"], ["search"], ["parse"], ["browse"], ["demo"], ["cache"], ["cache", "stats"], ["cache", "clear"],
+            ["dialect"], ["dialect", "check"],
         ] as [[String]])
     func examplesAreWhole(_ command: [String]) async throws {
         let lines = try await Self.overview(command)

@@ -105,7 +105,8 @@ struct UsageMistakeTests {
         #expect(
             kind(["serach", "--bogus"])
                 == .unknownCommand(
-                    word: "serach", suggestion: "search", commands: ["demo", "browse", "search", "serve", "seed", "parse", "cache"]))
+                    word: "serach", suggestion: "search",
+                    commands: ["demo", "browse", "search", "serve", "seed", "parse", "cache", "dialect"]))
         let mistake = UsageMistake.find(in: ["cache", "stats", "--bogus"], root: HotelsCommand.self)
         #expect(mistake?.commandNames == ["hotels", "cache", "stats"])
     }

@@ -25,6 +25,9 @@ struct BrowseCommand: AsyncParsableCommand {
                 --radius 3 --images none
               # An OpenTravel partner: G walks page after page to the end
               hotels browse --wsdl 'http://127.0.0.1:8080/ota?wsdl' --city Paris
+              # Any service a dialect file describes (docs/DIALECT-FILES.md)
+              hotels browse --endpoint http://127.0.0.1:8080/soap \\
+                --dialect Dialects/hotel-search.yaml
 
             Needs a terminal; for scripts use 'hotels search'. Logos are cached in
             $XDG_CACHE_HOME/hotelsearch/logos (default ~/.cache/hotelsearch/logos).
@@ -46,7 +49,7 @@ struct BrowseCommand: AsyncParsableCommand {
     func run() async throws {
         do {
             try Self.requireTerminal(command: "browse")
-            let configuration = try await connection.configuration()
+            let configuration = try await connection.configuration(command: "browse")
             try await Self.runTable(configuration: configuration, query: try filters.query(), images: images)
         } catch {
             throw Diagnostics.exitCode(for: error)

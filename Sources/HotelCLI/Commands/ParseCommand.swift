@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HotelBrowse
+import HotelDialectFiles
 import HotelSOAP
 
 /// `hotels parse FILE`: the hotels of a saved SOAP response, offline.
@@ -17,11 +18,17 @@ struct ParseCommand: AsyncParsableCommand {
             code, reason and detail. A reader that stops early (| head) ends it quietly
             with exit 0; --strict-pipe makes that exit 74.
 
+            --dialect reads FILE as that dialect instead: hotelsearch, ota, or a dialect
+            file describing another service's responses (docs/DIALECT-FILES.md; check
+            one with hotels dialect check).
+
             Examples:
               hotels parse Samples/responses/search-korean.xml
               hotels parse Samples/ota/avail-response-soap11.xml
               hotels parse saved.xml --format json
               curl -s ... | hotels parse - --format tsv
+              hotels parse Samples/ota/avail-warnings-soap11.xml \\
+                --dialect Dialects/ota-avail.yaml
 
             \(ExitStatus.helpTable)
             """
@@ -33,14 +40,27 @@ struct ParseCommand: AsyncParsableCommand {
     @Option(help: "Output format: \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
     var format: OutputFormat = .csv
 
+    @Option(
+        help: ArgumentHelp(
+            "Read FILE as hotelsearch, ota or a dialect file (D.yaml, docs/DIALECT-FILES.md). Default: by the Body's element.",
+            valueName: "name|file"))
+    var dialect: DialectChoice?
+
     @OptionGroup var pipe: PipeOptions
 
     func run() async throws {
+        // A dialect file is read before the response: one with a mistake is named alone.
+        let chosen: (any SOAPDialect)?
+        do {
+            chosen = try dialect?.load()
+        } catch {
+            throw Diagnostics.exitCode(for: error)
+        }
         let writer = HotelRowWriter(
             format: format, sink: .standardOutput(), sanitizesForTerminal: isatty(STDOUT_FILENO) == 1,
             tableWidth: format == .table ? TerminalColumns.ofStandardOutput() : nil)
         do {
-            try ParseCommand.parse(file: file, into: writer)
+            try ParseCommand.parse(file: file, into: writer, dialect: chosen)
         } catch {
             // The reader has gone (| head): stop reading the file, quietly (`PipeOptions`).
             if pipe.endsQuietly(after: error) { throw ExitCode.success }
@@ -50,7 +70,8 @@ struct ParseCommand: AsyncParsableCommand {
             let rows = writer.rowsWritten
             let context = file == "-" ? "standard input" : file
             let code = Diagnostics.exitCode(for: error, context: context)
-            if rows > 0 && !(error is SOAPFault) && !(error is OTAErrorResponse) && !PipeOptions.isClosedPipe(error) {
+            let refusal = error is SOAPFault || error is OTAErrorResponse || error is DialectServiceError
+            if rows > 0 && !refusal && !PipeOptions.isClosedPipe(error) {
                 Diagnostics.printError("\(rows) row(s) were written before the error; the output is incomplete")
             }
             throw code
@@ -90,12 +111,11 @@ struct ParseCommand: AsyncParsableCommand {
             try writer.flush()
         }
         let response = try reader.finish()
-        if let ota = reader as? OTAAvailResponseReader {
-            for warning in ota.warnings { Diagnostics.printError("warning: \(warning)") }
-        }
         switch response {
-        case .page:
-            break  // hotels were written as they were parsed
+        case .page(let page):
+            // Hotels were written as they were parsed. What the service remarked without
+            // refusing (OpenTravel's Warnings, a dialect file's `warnings`) goes to stderr.
+            for notice in page.notices { Diagnostics.printError("warning: \(notice)") }
         case .detail(let detail):
             try writer.write(detail.hotel)
         }

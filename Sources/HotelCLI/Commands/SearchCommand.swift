@@ -42,8 +42,14 @@ struct SearchCommand: AsyncParsableCommand {
               hotels search --wsdl 'http://127.0.0.1:8080/ota?wsdl' --city Lisbon
               hotels search --endpoint http://127.0.0.1:8080/ota --dialect ota --all
 
-            --username signs each request with a WS-Security UsernameToken; the password
-            comes from HOTELS_PASSWORD or --password-file, never from the command line.
+            Any other service is spoken through a dialect file that describes it
+            (docs/DIALECT-FILES.md; test one with hotels dialect check FILE):
+              hotels search --endpoint http://127.0.0.1:8080/soap --all \\
+                --dialect Dialects/hotel-search.yaml
+
+            --username signs each request with a WS-Security UsernameToken (or sends it
+            as HTTP Basic, for a dialect file with auth: basic); the password comes from
+            HOTELS_PASSWORD or --password-file, never from the command line.
 
             A failure part-way exits non-zero and says how many rows were written. A reader
             that stops early (| head) ends the search quietly with exit 0; --strict-pipe
@@ -108,7 +114,7 @@ struct SearchCommand: AsyncParsableCommand {
         // As curl's meter: only when the rows go elsewhere, or it would be drawn over them.
         let progress = Progress(enabled: all && isatty(STDERR_FILENO) == 1 && isatty(STDOUT_FILENO) != 1)
         do {
-            let configuration = try await connection.configuration()
+            let configuration = try await connection.configuration(command: "search")
             let wanted = limit ?? (all ? Int.max : 50)
             let pageSize = self.pageSize ?? min(wanted, HotelQuery.maxLimit)
             var total: Int?

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HotelClient
+import HotelDialectFiles
 import HotelSOAP
 import Logging
 
@@ -14,12 +15,12 @@ struct ConnectionOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "The service's vocabulary: hotelsearch (ours) or ota (OpenTravel OTA_HotelAvailRQ). Default: what --wsdl declares, else hotelsearch.",
-            valueName: "name"))
+            "The service's vocabulary: hotelsearch (ours), ota (OpenTravel OTA_HotelAvailRQ) or a dialect file (D.yaml, docs/DIALECT-FILES.md). Default: what --wsdl declares, else hotelsearch.",
+            valueName: "name|file"))
     var dialect: DialectChoice?
 
-    @Option(name: .customLong("soap-version"), help: "1.1 or 1.2.")
-    var soapVersion: SOAPVersion = .v11
+    @Option(name: .customLong("soap-version"), help: "1.1 or 1.2 (default: a dialect file's soap, else 1.1).")
+    var soapVersion: SOAPVersion?
 
     @Option(help: "Seconds to wait for a connection, and for each part of a response.")
     var timeout: Double = 30
@@ -42,7 +43,7 @@ struct ConnectionOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "Sign each request with a WS-Security UsernameToken for this user; the password comes from HOTELS_PASSWORD or --password-file.",
+            "Sign each request with a WS-Security UsernameToken for this user (HTTP Basic for a dialect file with auth: basic); the password comes from HOTELS_PASSWORD or --password-file.",
             valueName: "name"))
     var username: String?
 
@@ -104,29 +105,45 @@ struct ConnectionOptions: ParsableArguments {
         guard maxResponseSize >= 1024 else { throw ValidationError("--max-response-size must be at least 1024") }
     }
 
-    /// The client configuration, discovering the endpoint from the WSDL when asked.
-    func configuration() async throws -> HotelSearchClient.Configuration {
+    /// The client configuration, discovering the endpoint from the WSDL when asked. A
+    /// dialect file is read first, so one with a mistake (or without a `request` section:
+    /// `command` cannot search with it) is refused before anything is sent.
+    func configuration(command: String) async throws -> HotelSearchClient.Configuration {
+        let chosen = try dialect?.load()
+        let file = chosen as? DialectFile
+        if let file, case .file(let path)? = dialect { try DialectFiles.requireSearch(file, path: path, command: command) }
+        let version = soapVersion ?? file?.soapVersion ?? .v11
         // SSL_CERT_FILE replaces the system's roots, as it does for OpenSSL and curl.
         let trustRoots = try TrustRoots(adding: caCertificates.map { [$0] } ?? [])
         let url: URL
-        var spoken: any SOAPDialect = (dialect ?? .hotelsearch).dialect
+        var spoken: any SOAPDialect = chosen ?? HotelSearchDialect()
         if let endpoint {
             url = URL(string: endpoint)!
         } else {
             let service = try await WSDLDiscovery.service(
-                wsdl: URL(string: wsdl!)!, version: soapVersion, timeout: timeout, trustRoots: trustRoots)
+                wsdl: URL(string: wsdl!)!, version: version, timeout: timeout, trustRoots: trustRoots)
             url = service.endpoint
             // The flag wins over the WSDL: a partner's WSDL may declare its messages in a way we do not recognise.
             if dialect == nil, let declared = service.dialect { spoken = declared }
         }
         let credentials = try self.credentials()
-        if let credentials, credentials.type == .text, url.scheme?.lowercased() == "http" {
+        // A dialect file may ask for HTTP Basic: --username and its password go in an
+        // Authorization header then, not in a UsernameToken. Without `auth`, or with
+        // `auth: wsse`, --username signs as for the built-in dialects.
+        let basic = file?.auth == .basic
+        let plainHTTP = url.scheme?.lowercased() == "http"
+        if let credentials, basic, plainHTTP {
+            Diagnostics.printError(
+                "warning: HTTP Basic over http:// sends --username \(credentials.username)'s password in the clear (Base64 is no encryption); use https"
+            )
+        } else if let credentials, credentials.type == .text, plainHTTP {
             Diagnostics.printError(
                 "warning: --password-type text over http:// sends the password in the clear; use https or --password-type digest")
         }
         var configuration = HotelSearchClient.Configuration(
-            endpoint: url, version: soapVersion, dialect: spoken, timeout: timeout, retries: retries, maxResponseSize: maxResponseSize,
-            trustRoots: trustRoots, credentials: credentials)
+            endpoint: url, version: version, dialect: spoken, timeout: timeout, retries: retries, maxResponseSize: maxResponseSize,
+            trustRoots: trustRoots, credentials: basic ? nil : credentials)
+        configuration.basicAuth = basic ? credentials : nil
         configuration.cache = noCache ? nil : ResponseCache(directory: CachePaths.responses)
         configuration.offline = offline
         return configuration
@@ -165,24 +182,3 @@ struct ConnectionOptions: ParsableArguments {
 }
 
 extension WSSecurity.PasswordType: ExpressibleByArgument {}
-
-/// `--dialect`: which vocabulary to speak.
-enum DialectChoice: String, ExpressibleByArgument, CaseIterable {
-    case hotelsearch
-    case ota
-
-    init?(argument: String) {
-        switch argument.lowercased() {
-        case "hotelsearch", "hotel-search": self = .hotelsearch
-        case "ota", "opentravel": self = .ota
-        default: return nil
-        }
-    }
-
-    var dialect: any SOAPDialect {
-        switch self {
-        case .hotelsearch: return HotelSearchDialect()
-        case .ota: return OTADialect()
-        }
-    }
-}

@@ -3,6 +3,7 @@ import Foundation
 import HotelBrowse
 import HotelCatalogs
 import HotelClient
+import HotelDialectFiles
 import HotelSOAP
 import HotelServer
 import HotelXML
@@ -25,6 +26,12 @@ enum Diagnostics {
         // OpenTravel's refusal is its fault: the partner answered, and said no.
         case let refused as OTAErrorResponse:
             return (.soapFault, refused.description)
+        // A dialect file's `errors` path matched: the service's own refusal, as a fault is.
+        case let refused as DialectServiceError:
+            return (.soapFault, Self.oneLine(refused.description))
+        // A dialect file refused before anything was sent: FILE:LINE:COLUMN: what is wrong.
+        case let file as DialectFileError:
+            return (.configuration, Self.oneLine(file.description))
         case let parse as SOAPParseError:
             return (.malformedResponse, parse.description)
         case let output as OutputError:
@@ -93,6 +100,11 @@ enum Diagnostics {
                 scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || "_./:@%+=,-".unicodeScalars.contains(scalar))
             }
         return plain ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+
+    /// `text` on one line: a message quoted from a file or a response may hold line breaks.
+    static func oneLine(_ text: String) -> String {
+        text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
     }
 
     static func printError(_ line: String) {

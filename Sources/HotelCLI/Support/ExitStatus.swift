@@ -26,14 +26,15 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
     case httpError = 76
     /// Configuration refused (sysexits' EX_CONFIG): `hotels serve --users` with a file group or
     /// others may read, or a line that is not `name:secret`; a PostgreSQL catalog whose schema
-    /// version is not this program's (older or newer).
+    /// version is not this program's (older or newer); a dialect file with a mistake
+    /// (`FILE:LINE:COLUMN: what is wrong`).
     case configuration = 78
 
     public var meaning: String {
         switch self {
         case .success: return "success"
         case .failure: return "unexpected internal error"
-        case .soapFault: return "the service returned a SOAP fault"
+        case .soapFault: return "the service returned a SOAP fault or a business error (OpenTravel Errors, a dialect file's errors)"
         case .usage: return "usage error (unknown flag, bad value; browse/demo without a terminal)"
         case .malformedResponse: return "malformed, truncated or non-SOAP response"
         case .noInput: return "input file not found or unreadable"
@@ -42,7 +43,8 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
         case .timeout: return "timed out"
         case .httpError: return "HTTP error with a non-SOAP body, an invalid response head, or a redirect loop"
         case .configuration:
-            return "configuration refused (serve --users: file open to group/others, or a bad line; a PostgreSQL schema of another version)"
+            return
+                "configuration refused (serve --users: file open to group/others, or a bad line; a PostgreSQL schema of another version; a dialect file with a mistake)"
         }
     }
 
