@@ -438,6 +438,14 @@ final class DialectBodyReader: SOAPBodyReader {
     // MARK: Rows
 
     private func endHotel() throws {
+        // Services that repeat a hotel per room may leave a room without a rate of its own
+        // (OpenTravel: a RoomStay priced only through another); a row of a group already
+        // seen adds nothing without a price, so it is passed over rather than refused.
+        if program.groupBy, kind != .detail, !row.hasPrice, let key = row.groupKey,
+            heldIndex[key] != nil || handedOutEarly.contains(key)
+        {
+            return
+        }
         let hotel = try build()
         if kind == .detail {
             if detailHotel == nil { detailHotel = hotel }
