@@ -215,7 +215,7 @@ let package = Package(
             name: "hotels-bench",
             dependencies: [
                 "HotelSOAP", "HotelBrowse", "HotelClient", "TerminalTable", "Imaging", "CLibXML2", "CXMLPull", "CXMLTok", "ChildProcess",
-                .product(name: "Logging", package: "swift-log"),
+                "HotelDialectFiles", .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // Test support more than one test target uses (the repository's folders, waiting

@@ -45,6 +45,7 @@ enum Bench {
             var report = BenchmarkReport(command: "hotels-bench --parse-only", machine: .current(wrk: nil))
             let parsed = try ParseBench.run(path: path, runs: BenchSettings.full.parseRuns)
             report.sections = [parsed.section]
+            report.sections.append(try dialectFile(path: path, runs: BenchSettings.full.parseRuns, paths: try BenchPaths(quick: false)))
             // And what users run on it, when a hotels binary of this build is there.
             let paths = try BenchPaths(quick: false)
             if FileManager.default.isExecutableFile(atPath: paths.hotels) {
@@ -130,6 +131,7 @@ enum Bench {
         say("parse: ours, xmllint --stream, Foundation XMLParser (\(settings.parseRuns) runs each)…")
         let parsed = try ParseBench.run(path: parseFile, runs: settings.parseRuns)
         report.sections.append(parsed.section)
+        report.sections.append(try dialectFile(path: parseFile, runs: settings.parseRuns, paths: paths))
         say("formats: hotels parse --format csv/tsv/json/table against xmllint (\(settings.parseRuns) runs each)…")
         let formats = try FormatBench.run(hotels: paths.hotels, path: parseFile, runs: settings.parseRuns, paths: paths)
         report.sections.append(FormatBench.section(formats, megabytes: parsed.megabytes, hotels: parsed.hotels))
@@ -178,6 +180,13 @@ enum Bench {
 
     /// The OpenTravel section: on `file`, else on the generated input (made once, kept
     /// between runs); the whole-process rows when this build's `hotels` is there.
+    /// Our contract as a dialect file against the built-in reader, on the parse section's input.
+    private static func dialectFile(path: String, runs: Int, paths: BenchPaths) throws -> BenchmarkReport.Section {
+        let file = paths.repositoryRoot.appendingPathComponent("Dialects/hotel-search.yaml").path
+        say("dialect file: Dialects/hotel-search.yaml against the built-in reader (\(runs) runs each)…")
+        return try DialectParseBench.run(path: path, dialectFile: file, runs: runs).section
+    }
+
     private static func ota(_ settings: BenchSettings, _ paths: BenchPaths, file: String? = nil) throws -> OTAParseBench.Result {
         let path =
             try file
