@@ -43,6 +43,17 @@ public struct DialectFile: SOAPDialect, Sendable {
     /// Whether the file has a `request` (search) section; without it only parsing works.
     public var canSearch: Bool { search != nil }
 
+    /// How the file's `response.paging` says pages follow: `offset`, `token`, or `none` (one
+    /// page), as `hotels dialect check` names it. `paging` (the `SOAPDialect` model) cannot
+    /// tell a token from none: both are sequential.
+    public var pagingName: String {
+        switch program.paging {
+        case .none: "none"
+        case .offset: "offset"
+        case .token: "token"
+        }
+    }
+
     /// The Body children the response reader takes (search roots, then detail roots):
     /// `hotels parse` tells with these whether the file applies to a response.
     public var responseRoots: [SOAPBodyElement] { program.searchRoots + program.detailRoots }

@@ -85,11 +85,5 @@ enum DialectFiles {
     }
 
     /// `offset`, `token` or `none`, as `hotels dialect check` names a file's paging.
-    static func pagingName(_ file: DialectFile) -> String {
-        // A file without a paging key reads one page: its dialect reports random access
-        // (offset 0 is all it asks for) and never a next page.
-        // FIXME(merge): DialectFile has no public "paging: none"; until it does, a file
-        // without paging shows as offset.
-        file.paging == .sequential ? "token" : "offset"
-    }
+    static func pagingName(_ file: DialectFile) -> String { file.pagingName }
 }
