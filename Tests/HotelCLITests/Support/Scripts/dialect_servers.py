@@ -5,8 +5,8 @@ printed alone on stdout's first line, as the other scripts here do; serves until
 
 POST /ota-search  OpenTravel 2017B OTA_HotelSearchRQ -> OTA_HotelSearchRS, SOAP 1.1
                   (Dialects/ota-hotel-search.yaml): Properties/Property, the preview image in
-                  Property/TPA_Extensions/ImageURL, the next page's token echoed in
-                  Criteria/@MoreDataEchoToken (absent on the last page), Errors/Error.
+                  Property/TPA_Extensions/ImageURL, the next page's token in
+                  Criteria/Criterion/@MoreDataEchoToken (absent on the last page), Errors/Error.
 POST /acme        Acme Stays FindStays -> FindStaysResult, SOAP 1.2 (Dialects/acme-stays.yaml):
                   every hotel field an attribute of a:Stay, integer amounts with an exponent,
                   rating codes (4ST), distances in miles, a:Page/@next, a:Problem/@text.
@@ -16,7 +16,8 @@ GET /stats        {"img": N, "ota-search": N, "acme": N}: requests served so far
 Both answer pages of one fixed, deterministic list of 120 hotels (TOTAL). The filter is the
 city (OpenTravel: Criterion/Address/CityName or HotelRef/@HotelCityCode; Acme: FindStays/@city),
 compared case-insensitively; city ERR answers the service's business error. The page size is
-the request's (MaxResponses; @max), at most 500; the token is opaque (base64 of the offset).
+the request's (MaxResponses; @max), at most 500; the token is opaque (base64 of the offset), read from
+the request's Criterion/@MoreDataEchoToken or FindStays/@after.
 """
 import base64
 import json
@@ -165,8 +166,8 @@ def ota_search(data, base):
     criteria = rq.find(q("Criteria"))
     city, token = "", ""
     if criteria is not None:
-        token = criteria.get("MoreDataEchoToken", "")
         for criterion in criteria.findall(q("Criterion")):
+            token = criterion.get("MoreDataEchoToken", token)
             name = criterion.find(f"{q('Address')}/{q('CityName')}")
             ref = criterion.find(q("HotelRef"))
             if name is not None and name.text:
@@ -185,7 +186,7 @@ def ota_search(data, base):
         more = f' MoreDataEchoToken="{token_for(following)}"' if following < len(hotels) and page else ""
         props = "".join(ota_property(h, base) for h in page)
         inner = (f"<Success/><Properties>{props}</Properties>" if page else "<Success/>") + (
-            f"<Criteria{more}><Criterion/></Criteria>" if more else "")
+            f"<Criteria><Criterion{more}/></Criteria>" if more else "")
     return SOAP11, f"<soap:Envelope xmlns:soap=\"{SOAP11}\"><soap:Body>{head}{inner}</OTA_HotelSearchRS></soap:Body></soap:Envelope>"
 
 
