@@ -414,7 +414,11 @@ final class DialectBodyReader: SOAPBodyReader {
         case .longitude: if row.longitude == nil { row.longitude = try number(p, bytes, -180...180) }
         case .distance:
             if row.distance == nil {
-                row.distance = try number(p, bytes, 0...Double.greatestFiniteMagnitude, scale: program.distanceInMiles ? 1.609344 : 1)
+                let km = try number(p, bytes, 0...Double.greatestFiniteMagnitude, scale: program.distanceInMiles ? 1.609344 : 1)
+                // Miles to km leaves binary noise (1.3 mi → 2.0921472000000003). A tenth of a
+                // millimetre is finer than any hotel distance, and keeps a mile figure with one
+                // decimal exact (1.609344 has six).
+                row.distance = program.distanceInMiles ? (km * 10_000_000).rounded() / 10_000_000 : km
             }
         case .stars:
             guard row.stars == nil else { return }

@@ -68,6 +68,11 @@ struct ResponseTests {
         let hotel = try #require(
             try read(file, Self.result(#"<a:Offer hotel="H" name="N" minor="1" exp="0" cur="EUR" dist="10"/>"#)).hotels.first)
         #expect(abs((hotel.distanceKm ?? 0) - 16.09344) < 1e-9)
+        // 1.3 × 1.609344 is 2.0921472000000003 in binary; rows print the decimal figure.
+        let near = try Self.file(fields: ["distance: { path: \"@dist\", unit: miles }"])
+        let close = try #require(
+            try read(near, Self.result(#"<a:Offer hotel="H" name="N" minor="1" exp="0" cur="EUR" dist="1.3"/>"#)).hotels.first)
+        #expect(close.distanceKm.map { "\($0)" } == "2.0921472")
     }
 
     @Test("groupBy: one row per key, the cheapest price, first-seen order, the first row's fields")
