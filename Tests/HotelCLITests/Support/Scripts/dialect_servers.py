@@ -256,6 +256,10 @@ def app(environ, start_response):
 
 class ThreadingServer(socketserver.ThreadingMixIn, WSGIServer):
     daemon_threads = True
+    # socketserver's default backlog is 5: the browse table opens a connection per visible
+    # logo at once, and on a loaded machine the ones past the backlog waited out SYN
+    # retransmissions (1 s, 3 s, 7 s…) longer than the test's wait.
+    request_queue_size = 128
 
 
 class QuietHandler(WSGIRequestHandler):
