@@ -73,32 +73,32 @@ final class DialectBodyReader: SOAPBodyReader {
     @exclusivity(unchecked) private var collectors: [Collector] = []
     @exclusivity(unchecked) private var collectorPaths: [Int] = []
     @exclusivity(unchecked) private var text = TextBuffer()
-    @exclusivity(unchecked) private var interner = StringInterner()
+    @exclusivity(unchecked) var interner = StringInterner()
     @exclusivity(unchecked) private var localCache = PointerCache()
     @exclusivity(unchecked) private var uriCache = PointerCache()
     @exclusivity(unchecked) private var interned = InternedNames.none
     /// The depth of the hotel element being read; 0 outside one.
     @exclusivity(unchecked) private var hotelDepth = 0
-    @exclusivity(unchecked) private var row = Row()
+    @exclusivity(unchecked) var row = Row()
 
     // What the message said.
-    private(set) var hotels: [HotelInfo] = []
-    private(set) var hotelsRead = 0
-    private(set) var errors: [String] = []
-    private(set) var warnings: [String] = []
-    private(set) var total: Int?
-    private(set) var offset: Int?
-    private(set) var nextToken: String?
-    private(set) var detailHotel: HotelInfo?
-    private(set) var detailDescription: String?
+    var hotels: [HotelInfo] = []
+    var hotelsRead = 0
+    var errors: [String] = []
+    var warnings: [String] = []
+    var total: Int?
+    var offset: Int?
+    var nextToken: String?
+    var detailHotel: HotelInfo?
+    var detailDescription: String?
 
     // Grouping (`groupBy`): this page's rows in first-seen order, cheapest price kept.
-    private var held: [HotelInfo?] = []
+    var held: [HotelInfo?] = []
     /// Each held row's group key (nil: it had none).
-    private var heldKeys: [String?] = []
-    private var firstHeld = 0
-    private var heldIndex: [String: Int] = [:]
-    private var handedOutEarly: Set<String> = []
+    var heldKeys: [String?] = []
+    var firstHeld = 0
+    var heldIndex: [String: Int] = [:]
+    var handedOutEarly: Set<String> = []
     /// The most rows held at once; past it the oldest go out early, so memory stays bounded.
     let maxHeld: Int
 
@@ -316,322 +316,5 @@ final class DialectBodyReader: SOAPBodyReader {
         let id = program.namespaceURIs.firstIndex { Self.equal(p, $0) }.map { $0 + 1 } ?? -1
         if interned.contains(p) { uriCache.insert(p, id) }
         return id
-    }
-
-    // MARK: Values
-
-    /// How messages name path `p`: `latitude (h:Geo/@lat)`.
-    func label(_ p: Int) -> String {
-        let path = program.paths[p]
-        switch path.target {
-        case .field(let field): return "\(field.rawValue) (\(path.text))"
-        case .decimalPlaces: return "price decimalPlaces (\(path.text))"
-        case .total: return "paging total (\(path.text))"
-        case .offset: return "paging offset (\(path.text))"
-        default: return path.text
-        }
-    }
-
-    private func string(_ bytes: UnsafeBufferPointer<UInt8>, fromAttribute: Bool) -> String {
-        let trimmed = bytes.trimmingXMLSpace
-        return fromAttribute ? SAXAttributes.string(trimmed) : String(decoding: trimmed, as: UTF8.self)
-    }
-
-    /// A short repeated value (a city, a currency, an amenity) without a new `String` each time.
-    private func shared(_ bytes: UnsafeBufferPointer<UInt8>, fromAttribute: Bool) -> String {
-        let trimmed = bytes.trimmingXMLSpace
-        if fromAttribute, trimmed.contains(UInt8(ascii: "&")) { return SAXAttributes.string(trimmed) }
-        return interner.string(trimmed)
-    }
-
-    private func deliver(_ p: Int, _ bytes: UnsafeBufferPointer<UInt8>, fromAttribute: Bool) throws(BodyReadFailure) {
-        switch program.paths[p].target {
-        case .field(let field):
-            try set(field, p, bytes, fromAttribute: fromAttribute)
-        case .decimalPlaces:
-            if row.places == nil { row.places = Array(bytes.trimmingXMLSpace) }
-        case .groupKey:
-            if row.groupKey == nil { row.groupKey = string(bytes, fromAttribute: fromAttribute) }
-        case .error:
-            let message = string(bytes, fromAttribute: fromAttribute)
-            if !message.isEmpty { errors.append(message) }
-        case .warning:
-            let message = string(bytes, fromAttribute: fromAttribute)
-            if !message.isEmpty { warnings.append(message) }
-        case .total:
-            if total == nil { total = try integer(p, bytes) }
-        case .offset:
-            if offset == nil { offset = try integer(p, bytes) }
-        case .nextToken:
-            if nextToken == nil {
-                let token = string(bytes, fromAttribute: fromAttribute)
-                if !token.isEmpty { nextToken = token }
-            }
-        case .description:
-            if detailDescription == nil { detailDescription = string(bytes, fromAttribute: fromAttribute) }
-        case .hotel:
-            break
-        }
-    }
-
-    private func integer(_ p: Int, _ bytes: UnsafeBufferPointer<UInt8>) throws(BodyReadFailure) -> Int {
-        guard let n = IntegerText.parse(bytes), n >= 0 else {
-            throw .invalid(label(p), "must be a whole number of at least 0", String(decoding: bytes, as: UTF8.self))
-        }
-        return n
-    }
-
-    private func number(_ p: Int, _ bytes: UnsafeBufferPointer<UInt8>, _ range: ClosedRange<Double>, scale: Double = 1)
-        throws(BodyReadFailure)
-        -> Double
-    {
-        guard let value = DoubleText.parse(bytes).map({ $0 * scale }), range.contains(value) else {
-            let upper = range.upperBound == .greatestFiniteMagnitude ? "" : " to \(Self.clean(range.upperBound))"
-            throw .invalid(
-                label(p), "must be a number from \(Self.clean(range.lowerBound))\(upper)", String(decoding: bytes, as: UTF8.self))
-        }
-        return value
-    }
-
-    private static func clean(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
-    }
-
-    private func set(_ field: HotelField, _ p: Int, _ bytes: UnsafeBufferPointer<UInt8>, fromAttribute: Bool) throws(BodyReadFailure) {
-        switch field {
-        case .id: if row.id == nil { row.id = string(bytes, fromAttribute: fromAttribute) }
-        case .name: if row.name == nil { row.name = string(bytes, fromAttribute: fromAttribute) }
-        case .address: if row.address == nil { row.address = string(bytes, fromAttribute: fromAttribute) }
-        case .city: if row.city == nil { row.city = shared(bytes, fromAttribute: fromAttribute) }
-        case .country: if row.country == nil { row.country = shared(bytes, fromAttribute: fromAttribute) }
-        case .currency: if row.currency == nil { row.currency = shared(bytes, fromAttribute: fromAttribute) }
-        case .logo: if row.logo == nil { row.logo = string(bytes, fromAttribute: fromAttribute) }
-        case .phone: if row.phone == nil { row.phone = string(bytes, fromAttribute: fromAttribute) }
-        case .amenities:
-            let amenity = shared(bytes, fromAttribute: fromAttribute)
-            if !amenity.isEmpty { row.amenities.append(amenity) }
-        case .latitude: if row.latitude == nil { row.latitude = try number(p, bytes, -90...90) }
-        case .longitude: if row.longitude == nil { row.longitude = try number(p, bytes, -180...180) }
-        case .distance:
-            if row.distance == nil {
-                let km = try number(p, bytes, 0...Double.greatestFiniteMagnitude, scale: program.distanceInMiles ? 1.609344 : 1)
-                // Miles to km leaves binary noise (1.3 mi → 2.0921472000000003). A tenth of a
-                // millimetre is finer than any hotel distance, and keeps a mile figure with one
-                // decimal exact (1.609344 has six).
-                row.distance = program.distanceInMiles ? (km * 10_000_000).rounded() / 10_000_000 : km
-            }
-        case .stars:
-            guard row.stars == nil else { return }
-            let stars = program.starsConvert ? StarRating.parse(bytes) : StarRating.number(bytes)
-            guard let stars else {
-                let what =
-                    program.starsConvert
-                    ? "is not a star rating from 0 to 5 (a number, stars like ****, or a code with one digit)"
-                    : "must be a number from 0 to 5"
-                throw .invalid(label(p), what, String(decoding: bytes, as: UTF8.self))
-            }
-            row.stars = stars
-        case .price:
-            guard !row.hasPrice else { return }
-            row.price.removeAll(keepingCapacity: true)
-            row.price.append(contentsOf: bytes.trimmingXMLSpace)
-            row.hasPrice = true
-        }
-    }
-
-    // MARK: Rows
-
-    private func endHotel() throws {
-        // Services that repeat a hotel per room may leave a room without a rate of its own
-        // (OpenTravel: a RoomStay priced only through another); a row of a group already
-        // seen adds nothing without a price, so it is passed over rather than refused.
-        if program.groupBy, kind != .detail, !row.hasPrice, let key = row.groupKey,
-            heldIndex[key] != nil || handedOutEarly.contains(key)
-        {
-            return
-        }
-        let hotel = try build()
-        if kind == .detail {
-            if detailHotel == nil { detailHotel = hotel }
-            return
-        }
-        guard program.groupBy else { return try emit(hotel) }
-        guard let key = row.groupKey else {
-            held.append(hotel)
-            heldKeys.append(nil)
-            return try handOutEarly()
-        }
-        if let i = heldIndex[key] {
-            if let kept = held[i]?.price, kept.currency == hotel.price.currency, hotel.price.amount < kept.amount {
-                held[i]?.price = hotel.price
-            }
-            return
-        }
-        if handedOutEarly.contains(key) {
-            warnings.append(
-                "a row for \(key) came after its hotel was handed out (more than \(maxHeld) hotels held on one page); its price was not compared"
-            )
-            return
-        }
-        heldIndex[key] = held.count
-        held.append(hotel)
-        heldKeys.append(key)
-        try handOutEarly()
-    }
-
-    private func handOutEarly() throws {
-        while held.count - firstHeld > maxHeld {
-            if let hotel = held[firstHeld] {
-                if let key = heldKeys[firstHeld] {
-                    heldIndex[key] = nil
-                    handedOutEarly.insert(key)
-                }
-                try emit(hotel)
-            }
-            held[firstHeld] = nil
-            firstHeld += 1
-        }
-    }
-
-    private func emitHeld() throws {
-        while firstHeld < held.count {
-            let hotel = held[firstHeld]
-            held[firstHeld] = nil
-            firstHeld += 1
-            if let hotel { try emit(hotel) }
-        }
-        held.removeAll()
-        heldKeys.removeAll()
-        firstHeld = 0
-        heldIndex.removeAll()
-    }
-
-    private func emit(_ hotel: HotelInfo) throws {
-        hotelsRead += 1
-        if let onHotel { try onHotel(hotel) } else { hotels.append(hotel) }
-    }
-
-    private func required(_ field: HotelField, _ problem: String) -> BodyReadFailure {
-        let path = program.fieldPath[field] ?? ""
-        return .invalid("\(field.rawValue) (\(path))", problem, nil)
-    }
-
-    /// The row as a `HotelInfo`: id, price and currency required, the rest empty, 0 or nil when missing.
-    private func build() throws(BodyReadFailure) -> HotelInfo {
-        guard let id = row.id, !id.isEmpty else { throw required(.id, "is required: a hotel element has no value for it") }
-        guard row.hasPrice else { throw required(.price, "is required (hotel \(id))") }
-        guard let currency = row.currency, !currency.isEmpty else { throw required(.currency, "is required (hotel \(id))") }
-        let price = try money(currency, id: id)
-        return HotelInfo(
-            id: id, name: row.name ?? "", address: row.address ?? "", city: row.city ?? "", country: row.country ?? "",
-            latitude: row.latitude ?? 0, longitude: row.longitude ?? 0, stars: row.stars ?? 0, price: price, distanceKm: row.distance,
-            logoURL: row.logo, phone: row.phone, amenities: row.amenities)
-    }
-
-    private func money(_ currency: String, id: String) throws(BodyReadFailure) -> Money {
-        let label = "price (\(program.fieldPath[.price] ?? ""))"
-        let written = String(decoding: row.price, as: UTF8.self)
-        var places = program.decimalPlacesConstant
-        if program.hasDecimalPlacesPath, let text = row.places {
-            guard let n = IntegerText.parse(text), (0...18).contains(n) else {
-                throw .invalid(
-                    "price decimalPlaces", "must be a whole number from 0 to 18 (hotel \(id))", String(decoding: text, as: UTF8.self))
-            }
-            places = n
-        }
-        let parsed = row.price.withUnsafeBufferPointer { bytes -> (minor: Int?, decimal: (value: Decimal, scale: Int, text: String?)?) in
-            (IntegerText.parse(bytes), DecimalText.parseWithText(bytes))
-        }
-        if let places, places > 0 {
-            // An amount in minor units: 18900 with 2 places is 189.00.
-            if let minor = parsed.minor {
-                let (value, text) = DecimalText.minorUnits(minor, places: places)
-                return Money(value, currency, scale: places, text: text)
-            }
-            // Already written with a point: read as it is.
-            guard let decimal = parsed.decimal, written.contains(".") else {
-                throw .invalid(label, "is not a whole number of minor units (\(places) decimal places)", written)
-            }
-            return Money(decimal.value, currency, scale: decimal.scale, text: decimal.text)
-        }
-        guard let decimal = parsed.decimal else { throw .invalid(label, "is not a decimal number", written) }
-        return Money(decimal.value, currency, scale: decimal.scale, text: decimal.text)
-    }
-}
-
-/// Pointers to the document's interned names → a small integer, in an open-addressing
-/// table (as `NameCache` does for the built-in readers): after a name's first occurrence,
-/// one or two probes and no string compared.
-struct PointerCache {
-    private static let capacity = 256
-    private var keys = [UnsafeRawPointer?](repeating: nil, count: PointerCache.capacity)
-    private var values = [Int](repeating: 0, count: PointerCache.capacity)
-    private var used = 0
-
-    @inline(__always)
-    private static func slot(_ p: UnsafeRawPointer) -> Int {
-        Int(truncatingIfNeeded: (UInt(bitPattern: p) &* 0x9E37_79B9_7F4A_7C15) >> 56) & (capacity - 1)
-    }
-
-    @inline(__always)
-    func lookup(_ p: UnsafePointer<UInt8>) -> Int? {
-        let key = UnsafeRawPointer(p)
-        var slot = Self.slot(key)
-        while let stored = keys[slot] {
-            if stored == key { return values[slot] }
-            slot = (slot + 1) & (Self.capacity - 1)
-        }
-        return nil
-    }
-
-    /// Keeps the table at most half full; past that, names are compared every time.
-    mutating func insert(_ p: UnsafePointer<UInt8>, _ value: Int) {
-        guard used < Self.capacity / 2 else { return }
-        let key = UnsafeRawPointer(p)
-        var slot = Self.slot(key)
-        while let stored = keys[slot] {
-            if stored == key { return }
-            slot = (slot + 1) & (Self.capacity - 1)
-        }
-        keys[slot] = key
-        values[slot] = value
-        used += 1
-    }
-}
-
-/// Star ratings as services write them.
-enum StarRating {
-    /// A number 0…5, rounded down (`4`, `4.5`).
-    static func number(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        if let n = IntegerText.parse(bytes) { return (0...5).contains(n) ? n : nil }
-        guard let value = DoubleText.parse(bytes), value >= 0, value < 6 else { return nil }
-        let n = Int(value.rounded(.down))
-        return (0...5).contains(n) ? n : nil
-    }
-
-    /// `convert: stars`: digits first (`4`, `4.5`, `4 Stars`), else stars (`****`, `★★★★`),
-    /// else the one digit of a code (`4ST`, `ST4`); 0…5, rounded down.
-    static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        let text = String(decoding: bytes.trimmingXMLSpace, as: UTF8.self)
-        guard !text.isEmpty else { return nil }
-        let scalars = Array(text.unicodeScalars)
-        func digit(_ s: Unicode.Scalar) -> Bool { ("0"..."9").contains(s) }
-        if digit(scalars[0]) {
-            // The leading number: digits, an optional fraction.
-            var end = 0
-            while end < scalars.count, digit(scalars[end]) { end += 1 }
-            if end + 1 < scalars.count, scalars[end] == ".", digit(scalars[end + 1]) {
-                end += 1
-                while end < scalars.count, digit(scalars[end]) { end += 1 }
-            }
-            guard let value = Double(String(String.UnicodeScalarView(scalars[0..<end]))) else { return nil }
-            let n = Int(value.rounded(.down))
-            return (0...5).contains(n) ? n : nil
-        }
-        if scalars.allSatisfy({ $0 == "*" || $0 == "★" }) { return scalars.count <= 5 ? scalars.count : nil }
-        // A code: exactly one run of digits (ST4, 4ST handled above, 3STAR…).
-        let runs = text.split(whereSeparator: { !$0.isASCII || !$0.isNumber })
-        guard runs.count == 1, let n = Int(runs[0]), (0...5).contains(n) else { return nil }
-        return n
     }
 }
