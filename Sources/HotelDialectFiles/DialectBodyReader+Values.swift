@@ -31,7 +31,7 @@ extension DialectBodyReader {
     }
 
     func deliver(_ p: Int, _ bytes: UnsafeBufferPointer<UInt8>, fromAttribute: Bool) throws(BodyReadFailure) {
-        switch program.paths[p].target {
+        switch targets[p] {
         case .field(let field):
             try set(field, p, bytes, fromAttribute: fromAttribute)
         case .decimalPlaces:

@@ -6,23 +6,14 @@ import HotelXML
 /// on, matching the file's compiled paths against the element stack as it goes: no tree
 /// is built, and nothing of a hotel is kept but the text of its mapped fields.
 ///
-/// The matcher is a nondeterministic automaton over path steps. For each open element it
-/// keeps the threads still alive for its children: (path, next step, siblings counted so
-/// far for a positional step). A child's start tag advances the threads whose step it
-/// matches; a `//` step's thread is also carried down to every deeper level. A child that
-/// no thread continues into, that ends no text path and is not a hotel is skipped whole
-/// (`start` returns false), so the envelope forwards nothing from inside it. Text is
+/// The matcher is a `PathAutomaton`: per open element, the state its children are matched
+/// in, and per start tag one transition looked up by (state, in a hotel, name class). A
+/// child that no path continues into, that ends no text path and is not a hotel is skipped
+/// whole (`start` returns false), so the envelope forwards nothing from inside it. Text is
 /// collected only inside elements that end a text path (`wantsText` is false elsewhere).
 final class DialectBodyReader: SOAPBodyReader {
     enum Kind {
         case search, detail
-    }
-
-    struct Thread {
-        var path: Int
-        var step: Int
-        /// Siblings that matched a positional step so far.
-        var count: Int
     }
 
     /// An element whose text ends one or more paths.
@@ -58,20 +49,24 @@ final class DialectBodyReader: SOAPBodyReader {
     let program: DialectProgram
     let dialectName: String
     let onHotel: ((HotelInfo) throws -> Void)?
-    /// Every step of every path, flat: path p's steps are `steps[stepStart[p]..<stepStart[p] + stepCount[p]]`.
-    private let steps: [PathStep]
-    private let stepStart: [Int]
-    private let stepCount: [Int]
+    /// Per path, what its match feeds and the attribute it reads (nil: text or the hotel):
+    /// read on every match, so kept apart from `CompiledPath`'s strings and arrays.
+    let targets: [PathTarget]
+    private let isHotelPath: [Bool]
+    private let readsAttribute: [Bool]
+    private let attributeOf: [PathAttribute?]
+    /// Paths that start at the hotel element and end there (its own attributes).
+    private let hotelOwnPaths: [Int]
 
     private(set) var kind = Kind.search
     private var pendingKind = Kind.search
 
     // Matcher state, touched on every event. Only the parser's callbacks reach it, one at a time.
-    @exclusivity(unchecked) private var threads: [Thread] = []
-    /// Per open element (the root first): where the threads for its children start.
-    @exclusivity(unchecked) private var levels: [Int] = []
-    @exclusivity(unchecked) private var collectors: [Collector] = []
-    @exclusivity(unchecked) private var collectorPaths: [Int] = []
+    private let automaton: PathAutomaton
+    /// Per open element (the root first): the automaton state its children are matched in.
+    @exclusivity(unchecked) private var levels = MatchStack<Int32>()
+    @exclusivity(unchecked) private var collectors = MatchStack<Collector>()
+    @exclusivity(unchecked) private var collectorPaths = MatchStack<Int32>()
     @exclusivity(unchecked) private var text = TextBuffer()
     @exclusivity(unchecked) var interner = StringInterner()
     @exclusivity(unchecked) private var localCache = PointerCache()
@@ -107,17 +102,12 @@ final class DialectBodyReader: SOAPBodyReader {
         self.dialectName = dialectName
         self.onHotel = onHotel
         self.maxHeld = max(1, maxHeld)
-        var steps: [PathStep] = []
-        var start: [Int] = []
-        var count: [Int] = []
-        for path in program.paths {
-            start.append(steps.count)
-            count.append(path.steps.count)
-            steps += path.steps
-        }
-        self.steps = steps
-        stepStart = start
-        stepCount = count
+        targets = program.paths.map(\.target)
+        isHotelPath = program.paths.map { $0.target == .hotel }
+        readsAttribute = program.paths.map { $0.attribute != nil }
+        attributeOf = program.paths.map(\.attribute)
+        hotelOwnPaths = program.hotelPaths.filter { program.paths[$0].steps.isEmpty }
+        automaton = PathAutomaton(program: program)
         let roots = program.searchRoots + program.detailRoots
         super.init(namespace: roots.first?.namespace ?? "", roots: roots.map(\.name), acceptsFault: true)
         wantsText = false
@@ -148,64 +138,46 @@ final class DialectBodyReader: SOAPBodyReader {
     override func begin(_ localName: UnsafePointer<UInt8>, attributes: SAXAttributes, names: InternedNames) throws(BodyReadFailure) {
         interned = names
         kind = pendingKind
-        threads.removeAll(keepingCapacity: true)
-        levels = [0]
-        for p in kind == .search ? program.searchRootPaths : program.detailRootPaths {
-            if stepCount[p] > 0 {
-                addThread(p, 0)
-            } else {
-                _ = try complete(p, depth: 1, attributes: attributes)
-            }
+        let rootPaths = kind == .search ? program.searchRootPaths : program.detailRootPaths
+        levels.truncate(to: 0)
+        levels.push(try automaton.rootState(for: rootPaths))
+        for p in rootPaths where program.paths[p].steps.isEmpty {
+            try complete(p, depth: 1, attributes: attributes)
         }
-        wantsText = collectors.last?.depth == 1
+        wantsText = collectorDepth == 1
     }
 
     override func start(_ localName: UnsafePointer<UInt8>, namespaceURI: UnsafePointer<UInt8>?, attributes: SAXAttributes)
         throws(BodyReadFailure)
         -> Bool
     {
-        let parentStart = levels[levels.count - 1]
-        let parentEnd = threads.count
+        let parent = levels.top
+        guard parent != automaton.empty else { return false }
+        let nameClass = automaton.nameClass(local: localID(localName), uri: uriID(namespaceURI))
+        let step = try automaton.transition(from: parent, inHotel: hotelDepth != 0, nameClass: nameClass)
+        if step.parent != parent { levels.top = step.parent }
         let depth = levels.count + 1
-        levels.append(parentEnd)
-        let collectorsBefore = collectors.count
-        var isHotel = false
-        if parentEnd > parentStart {
-            let local = localID(localName)
-            let uri = uriID(namespaceURI)
-            for t in parentStart..<parentEnd {
-                let thread = threads[t]
-                let step = steps[stepStart[thread.path] + thread.step]
-                if step.descendant { addThread(thread.path, thread.step) }
-                guard step.local == PathStep.any || (step.local == local && step.uri == uri) else { continue }
-                if step.position > 0 {
-                    threads[t].count += 1
-                    guard threads[t].count == step.position else { continue }
-                }
-                if thread.step + 1 < stepCount[thread.path] {
-                    addThread(thread.path, thread.step + 1)
-                } else if try complete(thread.path, depth: depth, attributes: attributes) {
-                    isHotel = true
-                }
-            }
+        var a = Int(step.actionStart)
+        while a < Int(step.actionEnd) {
+            try complete(Int(automaton.actions[a]), depth: depth, attributes: attributes)
+            a += 1
         }
-        guard isHotel || threads.count > parentEnd || collectors.count > collectorsBefore else {
-            levels.removeLast()
-            return false
-        }
-        wantsText = collectors.last?.depth == depth
+        guard step.keep else { return false }
+        levels.push(step.child)
+        wantsText = collectorDepth == depth
         return true
     }
 
     override func characters(_ bytes: UnsafeBufferPointer<UInt8>, limit: Int) -> Bool {
-        guard let top = collectors.last, top.depth == levels.count else { return true }
+        guard collectorDepth == levels.count else { return true }
+        let top = collectors.top
         guard text.count - top.start + bytes.count <= limit else { return false }
         text.append(bytes)
         return true
     }
 
     override func fieldTooLong(limit: Int) -> BodyReadFailure {
-        let label = collectorPaths.last.map { self.label($0) } ?? "a field"
+        let label = collectorPaths.isEmpty ? "a field" : self.label(Int(collectorPaths.top))
         return BodyReadFailure(
             .invalidValue, "the text of \(label) is longer than \(limit) bytes, the parser's limit for one field", field: label)
     }
@@ -217,8 +189,8 @@ final class DialectBodyReader: SOAPBodyReader {
             hotelDepth = 0
             try endHotel()
         }
-        threads.removeLast(threads.count - levels.removeLast())
-        wantsText = collectors.last?.depth == depth - 1
+        levels.pop()
+        wantsText = collectorDepth == depth - 1
     }
 
     override func endRoot() throws {
@@ -228,55 +200,45 @@ final class DialectBodyReader: SOAPBodyReader {
 
     // MARK: Matching
 
-    /// A thread for the current element's children, once per (path, step).
+    /// The depth of the innermost element whose text is being collected; 0 when none.
     @inline(__always)
-    private func addThread(_ path: Int, _ step: Int) {
-        var i = levels[levels.count - 1]
-        while i < threads.count {
-            if threads[i].path == path && threads[i].step == step { return }
-            i += 1
-        }
-        threads.append(Thread(path: path, step: step, count: 0))
-    }
+    private var collectorDepth: Int { collectors.isEmpty ? 0 : collectors.top.depth }
 
     /// Path `p` matched the element at `depth` (its start tag now): a hotel starts, an
-    /// attribute is read, or the element's text is collected. True for a hotel.
-    private func complete(_ p: Int, depth: Int, attributes: SAXAttributes) throws(BodyReadFailure) -> Bool {
-        let path = program.paths[p]
-        if path.target == .hotel {
-            guard hotelDepth == 0 else { return false }  // no hotel inside a hotel
+    /// attribute is read, or the element's text is collected.
+    @inline(__always)
+    private func complete(_ p: Int, depth: Int, attributes: SAXAttributes) throws(BodyReadFailure) {
+        // Most matches are a field's text: that case stays inline in `start`.
+        guard !isHotelPath[p] && !readsAttribute[p] else { return try completeElsewhere(p, depth: depth, attributes: attributes) }
+        if collectorDepth != depth {
+            collectors.push(Collector(depth: depth, start: text.count, paths: collectorPaths.count))
+        }
+        collectorPaths.push(Int32(p))
+    }
+
+    /// A hotel starts, or an attribute is read.
+    private func completeElsewhere(_ p: Int, depth: Int, attributes: SAXAttributes) throws(BodyReadFailure) {
+        if isHotelPath[p] {
+            guard hotelDepth == 0 else { return }  // no hotel inside a hotel
             hotelDepth = depth
             row = Row()
-            for h in program.hotelPaths {
-                if stepCount[h] > 0 {
-                    addThread(h, 0)
-                } else {
-                    _ = try complete(h, depth: depth, attributes: attributes)
-                }
-            }
-            return true
+            for h in hotelOwnPaths { try complete(h, depth: depth, attributes: attributes) }
+            return
         }
-        if let attribute = path.attribute {
-            if let value = Self.value(of: attribute, in: attributes) { try deliver(p, value, fromAttribute: true) }
-            return false
+        if let attribute = attributeOf[p], let value = Self.value(of: attribute, in: attributes) {
+            try deliver(p, value, fromAttribute: true)
         }
-        if let top = collectors.last, top.depth == depth {
-            collectorPaths.append(p)
-        } else {
-            collectors.append(Collector(depth: depth, start: text.count, paths: collectorPaths.count))
-            collectorPaths.append(p)
-        }
-        return false
     }
 
     /// The element at `depth` ended: its text goes to the paths it ends.
     private func endCollector(_ depth: Int) throws(BodyReadFailure) {
-        guard let top = collectors.last, top.depth == depth else { return }
+        guard collectorDepth == depth else { return }
+        let top = collectors.top
         let bytes = UnsafeBufferPointer(start: text.base + top.start, count: text.count - top.start)
-        for i in top.paths..<collectorPaths.count { try deliver(collectorPaths[i], bytes, fromAttribute: false) }
+        for i in top.paths..<collectorPaths.count { try deliver(Int(collectorPaths[i]), bytes, fromAttribute: false) }
         text.count = top.start
-        collectorPaths.removeLast(collectorPaths.count - top.paths)
-        collectors.removeLast()
+        collectorPaths.truncate(to: top.paths)
+        collectors.pop()
     }
 
     private static func value(of attribute: PathAttribute, in attributes: SAXAttributes) -> UnsafeBufferPointer<UInt8>? {

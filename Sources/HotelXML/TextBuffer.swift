@@ -51,6 +51,7 @@ public struct TextBuffer: ~Copyable {
 
 extension UnsafeBufferPointer<UInt8> {
     /// The bytes without XML whitespace (space, tab, CR, LF) at either end.
+    @inlinable
     package var trimmingXMLSpace: UnsafeBufferPointer<UInt8> {
         var lo = 0
         var hi = count

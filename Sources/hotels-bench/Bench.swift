@@ -1,5 +1,6 @@
 import ChildProcess
 import Foundation
+import HotelDialectFiles
 import HotelSOAP
 
 /// `swift run -c release hotels-bench [--quick]`: generates its inputs, measures parsing,
@@ -36,6 +37,10 @@ enum Bench {
             // For perf/callgrind: only our parser, a few times, nothing else in the profile.
             let ota = try isOpenTravel(file)
             for _ in 0..<3 { _ = try ota ? OTAParseBench.parseOurs(path: file) : ParseBench.parseOurs(path: file) }
+        case .profileDialect(let file):
+            let dialect = try DialectFile.load(
+                contentsOf: try BenchPaths(quick: false).repositoryRoot.appendingPathComponent("Dialects/hotel-search.yaml").path)
+            for _ in 0..<3 { _ = try DialectParseBench.parse(file, with: dialect) }
         case .parseOnly(let file):
             // The parse section alone, printed and not written: for working on the parser.
             if let file, !FileManager.default.isReadableFile(atPath: file) {

@@ -21,10 +21,13 @@ enum BenchCommand: Equatable {
     /// Only our parser (OpenTravel's reader for an `OTA_HotelAvailRS`), three times over
     /// `file`: for callgrind or perf.
     case profileParse(file: String)
+    /// Our contract's dialect file (`Dialects/hotel-search.yaml`) three times over `file`:
+    /// the dialect engine alone, for callgrind or perf.
+    case profileDialect(file: String)
     case help
 
     static let synopsis =
-        "hotels-bench [--quick | --parse-only [FILE] | --ota-only [FILE] | --terminal-only | --postgres-only | --server-only | --end-to-end-only | --profile-parse FILE | --help]"
+        "hotels-bench [--quick | --parse-only [FILE] | --ota-only [FILE] | --terminal-only | --postgres-only | --server-only | --end-to-end-only | --profile-parse FILE | --profile-dialect FILE | --help]"
 
     static let usage = """
         USAGE: \(synopsis)
@@ -57,6 +60,9 @@ enum BenchCommand: Equatable {
           --profile-parse FILE  Parse FILE three times with our parser and nothing else, for
                                 a profiler (valgrind --tool=callgrind, perf); an OTA_HotelAvailRS
                                 goes through OpenTravel's reader.
+          --profile-dialect FILE
+                                The same through Dialects/hotel-search.yaml, our contract
+                                as a dialect file: the dialect engine alone.
           -h, --help            Show this help.
 
         EXAMPLES:
@@ -93,6 +99,9 @@ enum BenchCommand: Equatable {
         case "--profile-parse":
             guard let operand else { throw UsageError(description: "--profile-parse needs a FILE to parse") }
             command = .profileParse(file: operand)
+        case "--profile-dialect":
+            guard let operand else { throw UsageError(description: "--profile-dialect needs a FILE to parse") }
+            command = .profileDialect(file: operand)
         default:
             throw UsageError(description: option.hasPrefix("-") ? "unknown option '\(option)'" : "unexpected argument '\(option)'")
         }
