@@ -38,12 +38,18 @@ final class DialectBodyReader: SOAPBodyReader {
         var price: [UInt8] = []
         var hasPrice = false
         var places: [UInt8]?
+        /// The price came with decimal places of its own element (`PathOptions.placesAttribute`):
+        /// `ownPlaces`, or none given there.
+        var hasOwnPlaces = false
+        var ownPlaces: [UInt8]?
         var currency: String?
         var distance: Double?
         var logo: String?
         var phone: String?
         var amenities: [String] = []
         var groupKey: String?
+        /// Per field, four bits: the rank of the alternative its value came from; 15: none yet.
+        var ranks = UInt64.max
     }
 
     let program: DialectProgram
@@ -54,6 +60,15 @@ final class DialectBodyReader: SOAPBodyReader {
     let targets: [PathTarget]
     private let isHotelPath: [Bool]
     private let readsAttribute: [Bool]
+    /// Per path: its options (alternative rank, join, take: min), and its field's slot in `Row.ranks`.
+    let options: [PathOptions]
+    let fieldSlot: [Int]
+    /// `options[p].rank`, and whether a second match of the same alternative counts (join,
+    /// take: min): read on every field, so apart from the options' arrays.
+    let rank: [Int]
+    let takesRepeats: [Bool]
+    /// The only path of its field, without join or take: min: its first match is the value.
+    let isSoleFirst: [Bool]
     private let attributeOf: [PathAttribute?]
     /// Paths that start at the hotel element and end there (its own attributes).
     private let hotelOwnPaths: [Int]
@@ -71,6 +86,7 @@ final class DialectBodyReader: SOAPBodyReader {
     @exclusivity(unchecked) var interner = StringInterner()
     @exclusivity(unchecked) private var localCache = PointerCache()
     @exclusivity(unchecked) private var uriCache = PointerCache()
+    @exclusivity(unchecked) private var classCache = NameClassCache()
     @exclusivity(unchecked) private var interned = InternedNames.none
     /// The depth of the hotel element being read; 0 outside one.
     @exclusivity(unchecked) private var hotelDepth = 0
@@ -94,6 +110,11 @@ final class DialectBodyReader: SOAPBodyReader {
     var firstHeld = 0
     var heldIndex: [String: Int] = [:]
     var handedOutEarly: Set<String> = []
+    /// With `onTracedHotel`: each held row's `Row.ranks`, so `dialect check` can say which
+    /// alternative gave each field of a grouped row.
+    var heldRanks: [UInt64] = []
+    /// Instead of `onHotel`, for `dialect check`: each row with the ranks its fields came from.
+    var onTracedHotel: ((HotelInfo, UInt64) throws -> Void)?
     /// The most rows held at once; past it the oldest go out early, so memory stays bounded.
     let maxHeld: Int
 
@@ -105,6 +126,19 @@ final class DialectBodyReader: SOAPBodyReader {
         targets = program.paths.map(\.target)
         isHotelPath = program.paths.map { $0.target == .hotel }
         readsAttribute = program.paths.map { $0.attribute != nil }
+        options = program.paths.map(\.options)
+        rank = options.map(\.rank)
+        takesRepeats = options.map { $0.join != nil || $0.takesMin }
+        let allTargets = program.paths.map(\.target)
+        isSoleFirst = program.paths.map { path in
+            guard case .field(let field) = path.target, !path.options.takesMin, path.options.join == nil,
+                path.options.placesAttribute == nil
+            else { return false }
+            return allTargets.filter { $0 == .field(field) }.count == 1
+        }
+        fieldSlot = program.paths.map { path in
+            if case .field(let field) = path.target { HotelField.allCases.firstIndex(of: field)! } else { 0 }
+        }
         attributeOf = program.paths.map(\.attribute)
         hotelOwnPaths = program.hotelPaths.filter { program.paths[$0].steps.isEmpty }
         automaton = PathAutomaton(program: program)
@@ -153,7 +187,7 @@ final class DialectBodyReader: SOAPBodyReader {
     {
         let parent = levels.top
         guard parent != automaton.empty else { return false }
-        let nameClass = automaton.nameClass(local: localID(localName), uri: uriID(namespaceURI))
+        let nameClass = self.nameClass(localName, namespaceURI)
         let step = try automaton.transition(from: parent, inHotel: hotelDepth != 0, nameClass: nameClass)
         if step.parent != parent { levels.top = step.parent }
         let depth = levels.count + 1
@@ -225,7 +259,10 @@ final class DialectBodyReader: SOAPBodyReader {
             for h in hotelOwnPaths { try complete(h, depth: depth, attributes: attributes) }
             return
         }
-        if let attribute = attributeOf[p], let value = Self.value(of: attribute, in: attributes) {
+        guard let attribute = attributeOf[p], let value = Self.value(of: attribute, in: attributes) else { return }
+        if let places = options[p].placesAttribute {
+            try setPrice(p, value, places: Self.value(of: places, in: attributes))
+        } else {
             try deliver(p, value, fromAttribute: true)
         }
     }
@@ -261,6 +298,14 @@ final class DialectBodyReader: SOAPBodyReader {
             for j in 0..<b.count where p[j] != b[j] { return false }
             return p[b.count] == 0
         }
+    }
+
+    @inline(__always)
+    private func nameClass(_ local: UnsafePointer<UInt8>, _ uri: UnsafePointer<UInt8>?) -> Int {
+        if let known = classCache.lookup(local, uri) { return known }
+        let nameClass = automaton.nameClass(local: localID(local), uri: uriID(uri))
+        if interned.contains(local), uri.map(interned.contains) ?? true { classCache.insert(local, uri, nameClass) }
+        return nameClass
     }
 
     @inline(__always)

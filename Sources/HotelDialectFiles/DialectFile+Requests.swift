@@ -51,6 +51,18 @@ extension DialectFile {
         DialectResponseReader(dialect: self, limits: .default, onHotel: onHotel)
     }
 
+    /// A reader for `dialect check`: each row with, per mapped field in the format's order,
+    /// the path its value came from (of a field's alternatives, the one that gave it).
+    ///
+    /// ```swift
+    /// let reader = file.tracingReader { hotel, paths in print(hotel.id, paths) }
+    /// ```
+    public func tracingReader(onHotel: @escaping (HotelInfo, [(field: String, path: String)]) throws -> Void)
+        -> any SOAPResponseReader
+    {
+        DialectResponseReader(dialect: self, tracing: onHotel)
+    }
+
     /// A reader with other parser limits.
     public func responseReader(limits: SOAPMessageParser.Limits, onHotel: ((HotelInfo) throws -> Void)?) -> any SOAPResponseReader {
         DialectResponseReader(dialect: self, limits: limits, onHotel: onHotel)

@@ -233,27 +233,59 @@ public struct DialectFile: SOAPDialect, Sendable {
         return program.add(parsed, text: text, target: .hotel)
     }
 
-    /// One field: a path, or a mapping with `path` and the field's conversion.
+    /// One field: a path, a mapping with `path` and the field's options, or a list of
+    /// those, tried in order: the first alternative with a value in a hotel wins.
     private static func field(_ field: HotelField, _ node: Node, loader: DialectLoader, program: inout DialectProgram)
         throws(DialectFileError)
         -> String
     {
         let what = "response.fields.\(field.rawValue)"
+        guard let list = node.sequence else {
+            let text = try alternative(field, node, rank: 0, what: what, loader: loader, program: &program)
+            program.fieldAlternatives[field] = [text]
+            return text
+        }
+        let alternatives = Array(list)
+        guard !alternatives.isEmpty, alternatives.count <= DialectProgram.maxAlternatives else {
+            throw loader.error(node, "\(what) lists \(alternatives.count) alternatives; give 1 to \(DialectProgram.maxAlternatives)")
+        }
+        var texts: [String] = []
+        for (rank, entry) in alternatives.enumerated() {
+            texts.append(try alternative(field, entry, rank: rank, what: "\(what)[\(rank + 1)]", loader: loader, program: &program))
+        }
+        program.fieldAlternatives[field] = texts
+        return texts.joined(separator: " | ")
+    }
+
+    private static func alternative(
+        _ field: HotelField, _ node: Node, rank: Int, what: String, loader: DialectLoader, program: inout DialectProgram
+    ) throws(DialectFileError) -> String {
         guard node.mapping != nil else {
             let (parsed, text) = try loader.path(node, what)
-            program.hotelPaths.append(program.add(parsed, text: text, target: .field(field)))
+            program.hotelPaths.append(program.add(parsed, text: text, target: .field(field), options: PathOptions(rank: rank)))
             return text
         }
         var allowed = ["path"]
         switch field {
         case .stars: allowed.append("convert")
-        case .price: allowed.append("decimalPlaces")
+        case .price: allowed += ["decimalPlaces", "take"]
         case .distance: allowed.append("unit")
+        case .name, .address, .city, .country, .phone: allowed.append("join")
         default: break
         }
         let parts = try loader.mapping(node, in: what, allowed: allowed, required: ["path"])
         let (parsed, text) = try loader.path(parts["path"]!.value, "\(what).path")
-        program.hotelPaths.append(program.add(parsed, text: text, target: .field(field)))
+        var options = PathOptions(rank: rank)
+        if let join = parts["join"]?.value {
+            options.join = Array(try loader.string(join, "\(what).join").utf8)
+        }
+        if let take = parts["take"]?.value {
+            switch try loader.string(take, "\(what).take") {
+            case "first": break
+            case "min": options.takesMin = true
+            case let other: throw loader.error(take, "unknown take \"\(other)\" for price; expected first or min")
+            }
+        }
         if let convert = parts["convert"]?.value {
             let value = try loader.string(convert, "\(what).convert")
             guard value == "stars" else { throw loader.error(convert, "unknown convert \"\(value)\" for stars; expected stars") }
@@ -272,11 +304,23 @@ public struct DialectFile: SOAPDialect, Sendable {
                 guard (0...18).contains(n) else { throw loader.error(places, "\(what).decimalPlaces must be 0 to 18, not \(n)") }
                 program.decimalPlacesConstant = n
             } else {
-                let (parsed, placesText) = try loader.path(places, "\(what).decimalPlaces")
-                program.hotelPaths.append(program.add(parsed, text: placesText, target: .decimalPlaces))
-                program.hasDecimalPlacesPath = true
+                let (placesPath, placesText) = try loader.path(places, "\(what).decimalPlaces")
+                if parsed.attribute != nil, placesPath.attribute != nil, placesPath.steps == parsed.steps {
+                    // An attribute of the price's own element: read with the amount, so each
+                    // amount keeps its own places (alternatives, take: min).
+                    options.placesAttribute = placesPath.attribute.map { PathAttribute(local: Array($0.local.utf8), uri: $0.uri.map { Array($0.utf8) }) }
+                } else {
+                    program.hotelPaths.append(program.add(placesPath, text: placesText, target: .decimalPlaces))
+                    program.hasDecimalPlacesPath = true
+                }
             }
         }
+        if options.takesMin, parsed.attribute == nil {
+            throw loader.error(
+                parts["take"]!.value,
+                "take: min needs the amount in an attribute (path ending in /@name), so each amount is compared with its own decimalPlaces")
+        }
+        program.hotelPaths.append(program.add(parsed, text: text, target: .field(field), options: options))
         return text
     }
 

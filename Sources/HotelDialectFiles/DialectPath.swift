@@ -48,6 +48,20 @@ struct CompiledPath: Sendable {
     var target: PathTarget
     /// As written in the file: for `dialect check` and for messages naming the field.
     var text: String
+    var options = PathOptions()
+}
+
+/// How a field's path combines with the field's other paths and matches.
+struct PathOptions: Sendable, Equatable {
+    /// Its place in the field's list of alternatives: a value from a lower rank replaces
+    /// one from a higher rank; among equals the first stays (unless `join` or `takesMin`).
+    var rank = 0
+    /// Every match's text, joined with this (blank ones left out), not only the first.
+    var join: [UInt8]?
+    /// The price: the smallest of the matches, each read with its own decimal places.
+    var takesMin = false
+    /// The price's decimal places, an attribute of the amount's own element.
+    var placesAttribute: PathAttribute?
 }
 
 /// A path as parsed from the file, before its names are numbered.

@@ -29,9 +29,14 @@ struct DialectProgram: Sendable {
     var groupBy = false
     /// Each mapped field's path as written, for messages.
     var fieldPath: [HotelField: String] = [:]
+    /// Each mapped field's alternatives as written, in rank order, for `dialect check`.
+    var fieldAlternatives: [HotelField: [String]] = [:]
+
+    /// The most alternatives a field may list (a rank fits in four bits of the row's ranks).
+    static let maxAlternatives = 15
 
     /// Adds a path; returns its index.
-    mutating func add(_ parsed: ParsedPath, text: String, target: PathTarget) -> Int {
+    mutating func add(_ parsed: ParsedPath, text: String, target: PathTarget, options: PathOptions = PathOptions()) -> Int {
         var steps: [PathStep] = []
         for step in parsed.steps {
             let local = step.local.map { name(Array($0.utf8), in: &localNames) } ?? PathStep.any
@@ -39,7 +44,7 @@ struct DialectProgram: Sendable {
             steps.append(PathStep(local: local, uri: uri, position: step.position, descendant: step.descendant))
         }
         let attribute = parsed.attribute.map { PathAttribute(local: Array($0.local.utf8), uri: $0.uri.map { Array($0.utf8) }) }
-        paths.append(CompiledPath(steps: steps, attribute: attribute, target: target, text: text))
+        paths.append(CompiledPath(steps: steps, attribute: attribute, target: target, text: text, options: options))
         return paths.count - 1
     }
 

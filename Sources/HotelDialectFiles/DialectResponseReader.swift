@@ -15,6 +15,25 @@ final class DialectResponseReader: SOAPResponseReader {
         parser = SOAPMessageParser(limits: limits, body: reader)
     }
 
+    /// For `dialect check`: each row with, per mapped field, the path its value came from
+    /// (the alternative that gave it).
+    init(dialect: DialectFile, tracing onHotel: @escaping (HotelInfo, [(field: String, path: String)]) throws -> Void) {
+        self.dialect = dialect
+        reader = DialectBodyReader(program: dialect.program, dialectName: dialect.name, onHotel: nil)
+        parser = SOAPMessageParser(limits: .default, body: reader)
+        let program = dialect.program
+        let fields = HotelField.allCases.filter { program.fieldAlternatives[$0] != nil }
+        reader.onTracedHotel = { hotel, ranks in
+            let paths = fields.map { field in
+                let alternatives = program.fieldAlternatives[field]!
+                let rank = Int((ranks >> UInt64(HotelField.allCases.firstIndex(of: field)! * 4)) & 0xF)
+                // 15: a field with one path, whose rank is not kept (or no value at all).
+                return (field.rawValue, alternatives[rank < alternatives.count ? rank : 0])
+            }
+            try onHotel(hotel, paths)
+        }
+    }
+
     func feed(_ bytes: UnsafeRawBufferPointer) throws {
         try parser.feed(bytes)
     }

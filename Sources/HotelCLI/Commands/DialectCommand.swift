@@ -88,7 +88,7 @@ struct DialectCommand: ParsableCommand {
             defer { input.close() }
             let paths = file.fieldPaths
             var rows = 0
-            let reader = file.responseReader { hotel in
+            let reader = file.tracingReader { hotel, paths in
                 rows += 1
                 print(Self.rowLines(title: "row \(rows)", hotel, paths: paths).joined(separator: "\n"))
             }

@@ -217,6 +217,21 @@ struct DialectFileCommandTests {
         #expect(lines.last?.hasPrefix("2 rows; next page: token AQAAAAAAAAAC") == true, "\(result.stdout)")
     }
 
+    @Test("dialect check names the alternative each value came from, per row")
+    func checkAlternatives() async throws {
+        let ota = Repository.path("Dialects/ota-avail.yaml")
+        let result = try await HotelsBinary.run(["dialect", "check", ota, HotelsBinary.sample("ota/avail-ota-prefix-soapenv-soap11.xml")])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        let prices = lines.filter { $0.hasPrefix("  price ") }
+        // MUC4711: its cheapest stay has no Total, so its cheapest RoomRate after tax;
+        // MUC0815: only a RoomRate before tax. Both in one response, each named as it was read.
+        #expect(prices.count == 2, "\(result.stdout)")
+        #expect(prices.first?.contains(" 266.43 ") == true && prices.first?.hasSuffix(" ota:RoomRates/ota:RoomRate/ota:Total/@AmountAfterTax") == true)
+        #expect(prices.last?.contains(" 174.00 ") == true && prices.last?.hasSuffix(" ota:RoomRates/ota:RoomRate/ota:Total/@AmountBeforeTax") == true)
+        #expect(lines.contains { $0.hasPrefix("  address ") && $0.contains("Westenriederstraße 8, 2. Stock") })
+    }
+
     @Test("dialect check exits as parse would: 3 with the business error's text, 65 for a broken response")
     func checkExitCodes() async throws {
         let ota = Repository.path("Dialects/ota-avail.yaml")
