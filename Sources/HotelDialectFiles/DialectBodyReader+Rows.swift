@@ -93,7 +93,8 @@ extension DialectBodyReader {
         guard let id = row.id, !id.isEmpty else { throw required(.id, "is required: a hotel element has no value for it") }
         guard row.hasPrice else { throw required(.price, "is required (hotel \(id))") }
         guard let currency = row.currency, !currency.isEmpty else { throw required(.currency, "is required (hotel \(id))") }
-        let price = try money(row.price, places: row.hasOwnPlaces ? row.ownPlaces : row.places, ownPlaces: row.hasOwnPlaces, currency: currency, id: id)
+        let price = try money(
+            row.price, places: row.hasOwnPlaces ? row.ownPlaces : row.places, ownPlaces: row.hasOwnPlaces, currency: currency, id: id)
         return HotelInfo(
             id: id, name: row.name ?? "", address: row.address ?? "", city: row.city ?? "", country: row.country ?? "",
             latitude: row.latitude ?? 0, longitude: row.longitude ?? 0, stars: row.stars ?? 0, price: price, distanceKm: row.distance,

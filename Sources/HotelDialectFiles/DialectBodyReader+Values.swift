@@ -199,8 +199,10 @@ extension DialectBodyReader {
         let ownPlaces = options[p].placesAttribute != nil
         if !replacing {
             // take: min, the same alternative again: only a smaller amount replaces.
-            let candidate = try money(Array(amount), places: ownPlaces ? places.map(Array.init) : row.places, ownPlaces: ownPlaces, currency: "")
-            let kept = try money(row.price, places: row.hasOwnPlaces ? row.ownPlaces : row.places, ownPlaces: row.hasOwnPlaces, currency: "")
+            let candidate = try money(
+                Array(amount), places: ownPlaces ? places.map(Array.init) : row.places, ownPlaces: ownPlaces, currency: "")
+            let kept = try money(
+                row.price, places: row.hasOwnPlaces ? row.ownPlaces : row.places, ownPlaces: row.hasOwnPlaces, currency: "")
             guard candidate.amount < kept.amount else { return }
         }
         row.price.removeAll(keepingCapacity: true)

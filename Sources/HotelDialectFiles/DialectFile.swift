@@ -308,7 +308,9 @@ public struct DialectFile: SOAPDialect, Sendable {
                 if parsed.attribute != nil, placesPath.attribute != nil, placesPath.steps == parsed.steps {
                     // An attribute of the price's own element: read with the amount, so each
                     // amount keeps its own places (alternatives, take: min).
-                    options.placesAttribute = placesPath.attribute.map { PathAttribute(local: Array($0.local.utf8), uri: $0.uri.map { Array($0.utf8) }) }
+                    options.placesAttribute = placesPath.attribute.map {
+                        PathAttribute(local: Array($0.local.utf8), uri: $0.uri.map { Array($0.utf8) })
+                    }
                 } else {
                     program.hotelPaths.append(program.add(placesPath, text: placesText, target: .decimalPlaces))
                     program.hasDecimalPlacesPath = true

@@ -185,7 +185,8 @@ final class PathAutomaton {
         guard states.count < Self.maxStates else {
             throw BodyReadFailure(
                 .invalidValue,
-                "the dialect's paths match this document in more than \(Self.maxStates) ways (// steps nested with positions); write them with fewer // steps")
+                "the dialect's paths match this document in more than \(Self.maxStates) ways (// steps nested with positions); write them with fewer // steps"
+            )
         }
         let id = Int32(states.count)
         states.append(threads)

@@ -227,8 +227,12 @@ struct DialectFileCommandTests {
         // MUC4711: its cheapest stay has no Total, so its cheapest RoomRate after tax;
         // MUC0815: only a RoomRate before tax. Both in one response, each named as it was read.
         #expect(prices.count == 2, "\(result.stdout)")
-        #expect(prices.first?.contains(" 266.43 ") == true && prices.first?.hasSuffix(" ota:RoomRates/ota:RoomRate/ota:Total/@AmountAfterTax") == true)
-        #expect(prices.last?.contains(" 174.00 ") == true && prices.last?.hasSuffix(" ota:RoomRates/ota:RoomRate/ota:Total/@AmountBeforeTax") == true)
+        #expect(
+            prices.first?.contains(" 266.43 ") == true
+                && prices.first?.hasSuffix(" ota:RoomRates/ota:RoomRate/ota:Total/@AmountAfterTax") == true)
+        #expect(
+            prices.last?.contains(" 174.00 ") == true
+                && prices.last?.hasSuffix(" ota:RoomRates/ota:RoomRate/ota:Total/@AmountBeforeTax") == true)
         #expect(lines.contains { $0.hasPrefix("  address ") && $0.contains("Westenriederstraße 8, 2. Stock") })
     }
 
