@@ -203,6 +203,16 @@ let choiceCases: [ChoiceCase] = [
             !GraphicsChoice.decide(environment: ["TERM": "foot"], replies: RealReplies.replies(RealReplies.foot)).invertedSixelDisplayMode)
     }
 
+    @Test func sixelSessionsSwitchScrollingOnAndBackOff() {
+        let sixel = GraphicsChoice.decide(environment: ["TERM": "xterm"], replies: RealReplies.replies(RealReplies.xtermVT340))
+        #expect(sixel.enterSequence == "\u{1B}[?80l\u{1B}[?8452h")
+        #expect(sixel.leaveSequence == "\u{1B}[?8452l")
+        let old = GraphicsChoice.decide(environment: ["TERM": "xterm"], replies: RealReplies.replies(RealReplies.xterm368VT340))
+        #expect(old.enterSequence == "\u{1B}[?80h\u{1B}[?8452h")
+        let kitty = GraphicsChoice.decide(environment: ["TERM": "xterm-kitty"], replies: RealReplies.replies(RealReplies.kitty035))
+        #expect(kitty.enterSequence.isEmpty && kitty.leaveSequence.isEmpty)
+    }
+
     @Test func everyUserChoiceIsHonoured() {
         let replies = RealReplies.replies(RealReplies.xtermVT340)
         for requested in ImageProtocol.allCases {

@@ -10,7 +10,7 @@ import Foundation
 ///
 /// ```swift
 /// if let logo = ITermImage(columns: 6, rows: 2, png: pngBytes) {
-///     terminal.write(Array((EscapeSequence.moveCursor(row: 3, column: 0) + logo.sequence(inTmux: support.isInTmux)).utf8))
+///     terminal.write(Array((EscapeSequence.moveCursor(row: 3, column: 0) + logo.sequence(inTmux: choice.usesPassthrough)).utf8))
 /// }
 /// ```
 public struct ITermImage: Sendable, Equatable {

@@ -5,7 +5,7 @@
 /// ```swift
 /// let choice = GraphicsChoice.decide(environment: environment, replies: parser.replies, override: userChoice)
 /// choice.imageProtocol   // e.g. .kittyDirect
-/// choice.reasons         // ["XTVERSION says kitty(0.26.5): no Unicode placeholders before 0.28 → kitty direct placement"]
+/// choice.reasons         // ["XTVERSION says kitty(0.26.5): no Unicode placeholders before 0.28 → kitty graphics, direct placement"]
 /// ```
 ///
 /// What is chosen, in order (`decide` has the details):
@@ -48,6 +48,24 @@ public struct GraphicsChoice: Sendable, Equatable {
         self.cellSize = cellSize
         self.invertedSixelDisplayMode = invertedSixelDisplayMode
         self.reasons = reasons
+    }
+
+    /// What to send once the session's screen is set up: for sixel, scrolling on (images
+    /// at the cursor, not the top-left corner) and the cursor left right of each image;
+    /// empty for the others.
+    ///
+    /// ```swift
+    /// terminal.write(Array((EscapeSequence.enterInteractive + choice.enterSequence).utf8))
+    /// ```
+    public var enterSequence: String {
+        guard imageProtocol == .sixel else { return "" }
+        return EscapeSequence.enableSixelScrolling(invertedDisplayMode: invertedSixelDisplayMode) + EscapeSequence.sixelCursorRightOfImage
+    }
+
+    /// What to send before giving the terminal back: the cursor mode `enterSequence` set
+    /// back to its default. (Scrolling on is the default already.)
+    public var leaveSequence: String {
+        imageProtocol == .sixel ? EscapeSequence.sixelCursorBelowImage : ""
     }
 
     /// The same choice in the form today's table code takes (`isInTmux` there means
