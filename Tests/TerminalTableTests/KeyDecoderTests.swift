@@ -69,6 +69,14 @@ let decoderCases: [DecoderCase] = [
     DecoderCase("\u{1B}\u{1B}[A", [.escape, .up]),
     DecoderCase("\u{1B}x", [.escape, .char("x")]),
     DecoderCase("q\u{1B}OBé\r", [.char("q"), .down, .char("é"), .enter]),
+    // Late replies to TerminalProbe are no keys.
+    DecoderCase("\u{1B}P>|kitty(0.26.5)\u{1B}\\q", [.char("q")]),
+    DecoderCase("x\u{1B}_Gi=31;OK\u{1B}\\y", [.char("x"), .char("y")]),
+    DecoderCase("\u{1B}[?64;1;2;6;8;9;15;17;18;21;22;28cj", [.char("j")]),
+    DecoderCase("\u{1B}[6;20;10t\u{1B}[A", [.up]),
+    // Alt+P and Alt+_ still decode as Escape and the letter.
+    DecoderCase("\u{1B}Px", [.escape, .char("P"), .char("x")]),
+    DecoderCase("\u{1B}_\u{1B}[B", [.escape, .char("_"), .down]),
 ]
 
 @Suite struct KeyDecoderTests {
@@ -119,6 +127,21 @@ let decoderCases: [DecoderCase] = [
         #expect(decoder.flush() == [.escape])
         #expect(!decoder.hasPendingInput)
         #expect(decoder.flush() == [])
+    }
+
+    @Test func altPWaitsForFlushLikeEscape() {
+        var decoder = KeyDecoder()
+        #expect(decoder.feed(bytes("\u{1B}P")) == [])
+        #expect(decoder.hasPendingInput)
+        #expect(decoder.flush() == [.escape, .char("P")])
+        #expect(!decoder.hasPendingInput)
+    }
+
+    @Test func replyCutShortIsDroppedOnFlush() {
+        var decoder = KeyDecoder()
+        #expect(decoder.feed(bytes("\u{1B}P>|tmux 3")) == [])
+        #expect(decoder.flush() == [])
+        #expect(decoder.feed(bytes("a")) == [.char("a")])
     }
 
     @Test func escapeThenLaterSequenceAfterFlush() {

@@ -5,6 +5,11 @@
 /// A lone ESC is ambiguous (is a sequence coming?), so it is held back until more
 /// bytes arrive or the caller decides, after a short timeout, to call `flush()`.
 ///
+/// Replies to `TerminalProbe` that arrive after the probe stopped waiting (over a slow
+/// link) are not keys: a `ProbeReplyParser` in front drops them, so a version string such
+/// as `kitty(0.26.5)` never arrives as typed letters. It holds `ESC P` and `ESC _` for one
+/// more byte to tell a reply from Alt+P and Alt+_, which decode as before.
+///
 /// ```swift
 /// var decoder = KeyDecoder()
 /// decoder.feed([0x1B, 0x5B])   // []  (waiting for the rest)
@@ -28,6 +33,8 @@ public struct KeyDecoder: Sendable, Equatable {
     }
 
     var state: State = .ground
+    /// Takes late probe replies out before decoding.
+    var replyFilter = ProbeReplyParser()
 
     /// Longest CSI we accept; anything longer is garbage and dropped as `.unknown`.
     private static let maximumSequenceLength = 32
@@ -36,12 +43,12 @@ public struct KeyDecoder: Sendable, Equatable {
 
     /// True while bytes are held back waiting for the rest of a sequence. A reader
     /// should call `flush()` if no further input arrives shortly.
-    public var hasPendingInput: Bool { state != .ground }
+    public var hasPendingInput: Bool { state != .ground || replyFilter.hasPendingInput }
 
     /// Decodes as many keys as `bytes` complete.
     public mutating func feed(_ bytes: [UInt8]) -> [Key] {
         var keys: [Key] = []
-        for byte in bytes {
+        for byte in replyFilter.feed(bytes) {
             consume(byte, into: &keys)
         }
         return keys
@@ -50,11 +57,15 @@ public struct KeyDecoder: Sendable, Equatable {
     /// Resolves anything held back: a lone ESC becomes `.escape`, an incomplete
     /// sequence becomes `.unknown`.
     public mutating func flush() -> [Key] {
+        var keys: [Key] = []
+        for byte in replyFilter.finish() {
+            consume(byte, into: &keys)
+        }
         defer { state = .ground }
         switch state {
-        case .ground: return []
-        case .escape: return [.escape]
-        default: return [.unknown]
+        case .ground: return keys
+        case .escape: return keys + [.escape]
+        default: return keys + [.unknown]
         }
     }
 

@@ -152,12 +152,55 @@ public enum EscapeSequence {
     /// // ["\u{1B}_Ga=T,f=100,i=7,U=1,c=6,r=3,C=1,q=2,m=0;iVBO\u{1B}\\"]
     /// ```
     public static func kittyTransmit(id: UInt32, format: KittyImage.Format, columns: Int, rows: Int, base64Payload: String) -> [String] {
-        let formatKeys: String
+        kittyChunks(keys: "a=T,\(kittyFormatKeys(format)),i=\(id),U=1,c=\(columns),r=\(rows),C=1,q=2", base64Payload: base64Payload)
+    }
+
+    /// Uploads an image and places it at the cursor at once (`a=T` without `U=1`): the
+    /// *direct placement* of kitty before 0.28, which has no Unicode placeholders. The
+    /// terminal draws it over `columns` × `rows` cells from the cursor; `C=1` leaves the
+    /// cursor where it was, so the next text goes where the renderer expects. Giving a
+    /// `placement` id makes a later placement with the same ids move this one instead of
+    /// adding a second picture. Chunked like `kittyTransmit`.
+    ///
+    /// ```swift
+    /// EscapeSequence.kittyTransmitAndPlace(id: 7, placement: 1, format: .png, columns: 6, rows: 3, base64Payload: "iVBO")
+    /// // ["\u{1B}_Ga=T,f=100,i=7,p=1,c=6,r=3,C=1,q=2,m=0;iVBO\u{1B}\\"]
+    /// ```
+    public static func kittyTransmitAndPlace(
+        id: UInt32, placement: UInt32? = nil, format: KittyImage.Format, columns: Int, rows: Int, base64Payload: String
+    ) -> [String] {
+        let placementKey = placement.map { ",p=\($0)" } ?? ""
+        let keys = "a=T,\(kittyFormatKeys(format)),i=\(id)\(placementKey),c=\(columns),r=\(rows),C=1,q=2"
+        return kittyChunks(keys: keys, base64Payload: base64Payload)
+    }
+
+    /// Shows an image the terminal already holds at the cursor again (`a=p`), e.g. after
+    /// the table scrolled, without sending its data a second time.
+    ///
+    /// ```swift
+    /// EscapeSequence.kittyPlace(id: 7, placement: 1, columns: 6, rows: 3)  // "\u{1B}_Ga=p,i=7,p=1,c=6,r=3,C=1,q=2\u{1B}\\"
+    /// ```
+    public static func kittyPlace(id: UInt32, placement: UInt32? = nil, columns: Int, rows: Int) -> String {
+        let placementKey = placement.map { ",p=\($0)" } ?? ""
+        return "\(kittyCommandStart)a=p,i=\(id)\(placementKey),c=\(columns),r=\(rows),C=1,q=2\(stringTerminator)"
+    }
+
+    /// Takes every placement of image `id` off the screen but keeps its data (`d=i`,
+    /// lowercase), so `kittyPlace` can show it again; `kittyDelete` frees the data too.
+    public static func kittyDeletePlacements(id: UInt32) -> String {
+        "\(kittyCommandStart)a=d,d=i,i=\(id),q=2\(stringTerminator)"
+    }
+
+    private static func kittyFormatKeys(_ format: KittyImage.Format) -> String {
         switch format {
-        case .png: formatKeys = "f=100"
-        case .rgba(let width, let height): formatKeys = "f=32,s=\(width),v=\(height)"
+        case .png: "f=100"
+        case .rgba(let width, let height): "f=32,s=\(width),v=\(height)"
         }
-        let keys = "a=T,\(formatKeys),i=\(id),U=1,c=\(columns),r=\(rows),C=1,q=2"
+    }
+
+    /// One command per chunk of `base64Payload`: the first carries `keys`, the others
+    /// only `m` (1 = more follows, 0 = last) and `q`.
+    private static func kittyChunks(keys: String, base64Payload: String) -> [String] {
         let data = Array(base64Payload.utf8)
         var commands: [String] = []
         var start = 0
@@ -188,6 +231,82 @@ public enum EscapeSequence {
         }
         return "\u{1B}Ptmux;" + String(escaped) + stringTerminator
     }
+
+    // MARK: Sixel graphics
+
+    /// Starts a sixel image (DCS `P1;P2;P3 q`) of `pixelWidth` × `pixelHeight`: P2 = 1
+    /// leaves pixels no colour paints as they were, so the cell background shows through
+    /// transparent parts; the raster attributes `"1;1;W;H` set square pixels and the size.
+    /// The image data (`SixelImage`) follows, then `sixelEnd`.
+    ///
+    /// ```swift
+    /// EscapeSequence.sixelStart(pixelWidth: 60, pixelHeight: 40)  // "\u{1B}P0;1;0q\"1;1;60;40"
+    /// ```
+    public static func sixelStart(pixelWidth: Int, pixelHeight: Int) -> String {
+        "\u{1B}P0;1;0q\"1;1;\(pixelWidth);\(pixelHeight)"
+    }
+
+    public static let sixelEnd = stringTerminator
+
+    /// Sixel scrolling on: an image is drawn at the text cursor, not the screen's top-left
+    /// corner. Mode 80 (DECSDM, *sixel display mode*) means "scrolling off" when set on a
+    /// real VT340, and so in XTerm since patch 369, foot since 1.8.2, mlterm, current
+    /// mintty, xterm.js and most others: reset it (`80l`). XTerm before 369 and foot before
+    /// 1.8.2 (like mintty and Contour releases of 2021) read it the other way round, so for
+    /// them scrolling is switched on by setting it.
+    /// Scrolling on is every terminal's default; sending it guards against a program that
+    /// ran before us and switched it off. (`SixelImage` explains why the image still never
+    /// scrolls the screen.)
+    public static func enableSixelScrolling(invertedDisplayMode: Bool = false) -> String {
+        invertedDisplayMode ? "\(csi)?80h" : "\(csi)?80l"
+    }
+
+    /// After an image, leave the text cursor right of it instead of on the line below
+    /// (xterm's private mode 8452; foot, mlterm, WezTerm and xterm.js know it too): one
+    /// line feed less that could scroll the screen when a picture ends on the bottom row.
+    public static let sixelCursorRightOfImage = "\(csi)?8452h"
+    /// The default again (cursor below the image); send on leaving.
+    public static let sixelCursorBelowImage = "\(csi)?8452l"
+
+    // MARK: iTerm2 inline images
+
+    /// Shows a whole image file (PNG, JPEG, GIF) of `byteCount` bytes stretched over
+    /// `columns` × `rows` cells from the cursor: OSC 1337 `File=` with `inline=1`, sizes in
+    /// cells (a bare number) and `preserveAspectRatio=0`, ended by BEL as iTerm2's own
+    /// imgcat does. `moveCursor: false` adds WezTerm's `doNotMoveCursor=1`; iTerm2 ignores
+    /// it and leaves the cursor after the image.
+    ///
+    /// ```swift
+    /// EscapeSequence.iTermInlineImage(byteCount: 3, columns: 6, rows: 2, base64Payload: "iVBO")
+    /// // "\u{1B}]1337;File=inline=1;size=3;width=6;height=2;preserveAspectRatio=0:iVBO\u{07}"
+    /// ```
+    public static func iTermInlineImage(byteCount: Int, columns: Int, rows: Int, base64Payload: String, moveCursor: Bool = true) -> String {
+        let stay = moveCursor ? "" : ";doNotMoveCursor=1"
+        return
+            "\u{1B}]1337;File=inline=1;size=\(byteCount);width=\(columns);height=\(rows);preserveAspectRatio=0\(stay):\(base64Payload)\u{07}"
+    }
+
+    // MARK: Terminal queries (see `TerminalProbe`)
+
+    /// XTVERSION: the terminal's name and version, answered as `DCS > | text ST`.
+    public static let requestTerminalVersion = "\(csi)>0q"
+    /// Primary device attributes (DA1), answered as `CSI ? class ; attributes c`; every
+    /// terminal answers it, so it goes last and its reply ends the probe.
+    public static let requestDeviceAttributes = "\(csi)c"
+    /// The size of one cell in pixels, answered as `CSI 6 ; height ; width t`.
+    public static let requestCellSizeInPixels = "\(csi)16t"
+    /// The text area in pixels, answered as `CSI 4 ; height ; width t`.
+    public static let requestTextAreaInPixels = "\(csi)14t"
+    /// The text area in cells, answered as `CSI 8 ; rows ; columns t`.
+    public static let requestTextAreaInCells = "\(csi)18t"
+
+    /// The image id `kittyGraphicsQuery` asks about; its reply names it.
+    public static let kittyQueryID: UInt32 = 31
+
+    /// Asks whether the kitty graphics protocol works by "uploading" a 1×1 RGB pixel
+    /// with `a=q` (query only: nothing is stored or shown). A terminal with the protocol
+    /// answers `ESC _ G i=31;OK ESC \` (or an error message); others ignore the APC.
+    public static let kittyGraphicsQuery = "\(kittyCommandStart)i=\(kittyQueryID),s=1,v=1,a=q,t=d,f=24;AAAA\(stringTerminator)"
 
     // MARK: Clipboard
 

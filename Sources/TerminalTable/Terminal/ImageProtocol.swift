@@ -6,9 +6,19 @@ import Foundation
 /// ImageProtocol(argument: "blocks")  // .halfBlocks
 /// ImageProtocol.kitty.argument       // "kitty"
 /// ```
+///
+/// `GraphicsChoice` picks one from the terminal's replies; `ImageSupport` from the
+/// environment alone, and only among kitty, half blocks and none.
 public enum ImageProtocol: Sendable, Hashable, CaseIterable {
     /// kitty graphics protocol with Unicode placeholders (`KittyImage`): real pixels.
     case kitty
+    /// kitty graphics placed directly at the cursor (`KittyImage.transmitAndPlaceSequence`),
+    /// for kitty before 0.28, which has no Unicode placeholders. Spelled `kitty-direct`.
+    case kittyDirect
+    /// iTerm2's inline images (`ITermImage`): iTerm2, WezTerm. Spelled `iterm`.
+    case iterm
+    /// Sixel graphics (`SixelImage`): xterm -ti vt340, foot, mlterm, VS Code with images.
+    case sixel
     /// Truecolor `▀` cells (`HalfBlockImage`): works in any terminal with 24-bit colour.
     case halfBlocks
     /// No pictures at all (spelled `none`; not a case named `none`, which would be
@@ -16,7 +26,8 @@ public enum ImageProtocol: Sendable, Hashable, CaseIterable {
     case disabled
 
     /// Parses a user's choice, e.g. a `--images` option or an environment variable:
-    /// `kitty`, `blocks` or `none`, ignoring case and surrounding spaces.
+    /// `kitty`, `kitty-direct`, `iterm`, `sixel`, `blocks` or `none`, ignoring case and
+    /// surrounding spaces.
     public init?(argument: String) {
         let value = argument.trimmingCharacters(in: .whitespaces).lowercased()
         guard let match = Self.allCases.first(where: { $0.argument == value }) else { return nil }
@@ -27,6 +38,9 @@ public enum ImageProtocol: Sendable, Hashable, CaseIterable {
     public var argument: String {
         switch self {
         case .kitty: "kitty"
+        case .kittyDirect: "kitty-direct"
+        case .iterm: "iterm"
+        case .sixel: "sixel"
         case .halfBlocks: "blocks"
         case .disabled: "none"
         }
