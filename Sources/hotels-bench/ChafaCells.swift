@@ -66,6 +66,30 @@ enum ChafaCells {
         return Array(lines.joined())
     }
 
+    /// Reads back what our own renderer writes for `cells` (`EscapeSequence.transition`,
+    /// the sequences `TerminalScreen` sends), and fails unless it gets the same cells: the
+    /// parser's check on every run, chafa or not. Reverse video and the default-colour
+    /// resets are mixed in, as chafa's inverted cells and transparent parts use them.
+    static func checkRoundTrip(_ cells: [Cell], columns: Int, rows: Int) throws {
+        let red = RGB(200, 30, 40)
+        let styles = [Style(foreground: red, reverse: true), Style(foreground: red), Style(background: red), .plain]
+        let extra = (0..<columns).map { Cell(text: "▘", width: 1, style: styles[$0 % styles.count]) }
+        let grid = Array(cells.prefix(columns * rows)) + extra
+        var text = ""
+        for row in 0...rows {
+            var current = Style.plain
+            for cell in grid[(row * columns)..<((row + 1) * columns)] {
+                text += EscapeSequence.transition(from: current, to: cell.style) + cell.text
+                current = cell.style
+            }
+            text += EscapeSequence.resetStyle + "\n"
+        }
+        let parsed = try parse(text, columns: columns, rows: rows + 1)
+        if let i = grid.indices.first(where: { parsed[$0] != grid[$0] }) {
+            throw BenchError("ChafaCells reads cell \(i) of our own output as \(parsed[i]), not \(grid[i])")
+        }
+    }
+
     private static func applySGR(_ parameters: String, to current: Style) throws -> Style {
         var style = current
         let numbers =

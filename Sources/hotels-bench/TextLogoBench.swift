@@ -100,6 +100,7 @@ enum TextLogoBench {
                 let t0 = Measure.threadCPUTime()
                 let image = SymbolImage(grid, columns: columns, rows: Self.rows, symbols: symbols, background: background)
                 cpu += Measure.threadCPUTime() - t0
+                try ChafaCells.checkRoundTrip(image.cells, columns: columns, rows: Self.rows)
                 return try error(of: image.cells, logo)
             }
             let theirs = try chafa.flatMap { chafa in
