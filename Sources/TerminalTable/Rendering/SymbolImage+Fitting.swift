@@ -4,9 +4,10 @@ extension SymbolImage {
     ///
     /// Every mask splits the sub-cells into a painted part and the rest. A part of `k`
     /// sub-cells with target sum `S` (composited over the background) drawn in one colour
-    /// `c` costs `Q − 2 c·S + k |c|²`, where `Q`, the sum of the targets' squares, is the
-    /// same for every mask and so left out. With its best colour, the mean `S / k`, that is
-    /// `Q − |S|² / k`; shown as the terminal's background `B` it is `Q − 2 B·S + k |B|²`.
+    /// `c` costs `Q − 2 c·S + k |c|²`, where `Q` is the sum of its targets' squares; the two
+    /// parts' `Q`s add up to the same for every mask, so they are left out. With its best
+    /// colour, the mean `S / k`, a part costs `Q − |S|² / k`; shown as the terminal's
+    /// background `B`, `Q − 2 B·S + k |B|²`.
     static func fit(_ samples: [CoveredColor], symbols: SymbolSet, background: RGB, threshold: Double) -> Cell {
         let count = samples.count
         let back = (red: Double(background.red), green: Double(background.green), blue: Double(background.blue))
@@ -20,7 +21,8 @@ extension SymbolImage {
             total.coverage += sample.coverage
         }
 
-        /// A part's cost less `Q`, and whether it shows the terminal's background.
+        /// A part's cost less its `Q`, drawn as it will be: in its mean colour, or as the
+        /// terminal's background where it is mostly transparent.
         func cost(_ sum: (red: Double, green: Double, blue: Double, coverage: Double), _ k: Int) -> Double {
             guard k > 0 else { return 0 }
             let size = Double(k)

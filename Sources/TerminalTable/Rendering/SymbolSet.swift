@@ -13,9 +13,10 @@
 /// SymbolSet.sextants.mask(of: "🬋")             // 0b00_1100: the middle row
 /// ```
 ///
-/// Finer sets draw more detail but need a font that has the characters: half blocks and
-/// quadrants are in every monospace font with box drawing, sextants (Unicode 13) in most
-/// recent ones, octants (Unicode 16) only in a few as of 2025.
+/// Finer sets draw more detail but need a font (or a terminal that draws block characters
+/// itself) that has the characters: half blocks and quadrants are in the Block Elements
+/// every monospace font with box drawing has; sextants (Unicode 13) and octants (Unicode
+/// 16) are newer, and many fonts still lack them.
 public enum SymbolSet: Sendable, Hashable, CaseIterable {
     /// `▀` `▄` `█` and space: 1 × 2 sub-cells, the pixels `HalfBlockImage` draws.
     case halfBlocks
@@ -25,8 +26,8 @@ public enum SymbolSet: Sendable, Hashable, CaseIterable {
     /// `▌` and `▐` for the four patterns that block leaves out: 2 × 3 sub-cells.
     case sextants
     /// The octants U+1CD00…U+1CDE5 (Unicode 16), with the 26 patterns that range leaves
-    /// out taken from the older blocks (space, halves, quadrants, quarter and
-    /// one-eighth-cell blocks): 2 × 4 sub-cells.
+    /// out taken from the older blocks (space, `█`, the halves, the quadrants, and blocks a
+    /// quarter of the cell high, full or half width): 2 × 4 sub-cells.
     case octants
 
     /// Sub-cells across one cell.
