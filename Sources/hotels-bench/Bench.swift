@@ -4,7 +4,7 @@ import HotelDialectFiles
 import HotelSOAP
 
 /// `swift run -c release hotels-bench [--quick]`: generates its inputs, measures parsing,
-/// memory, the terminal, end to end, browse and the server under load in one run, prints
+/// memory, the terminal, text logos, end to end, browse and the server under load in one run, prints
 /// a table and rewrites the generated part of BENCHMARKS.md. `--quick` is the CI smoke
 /// pass: tiny inputs, one run each, no wrk, nothing written.
 @main
@@ -73,6 +73,11 @@ enum Bench {
             let terminal = try TerminalBench.run(frames: settings.terminalFrames, runs: settings.terminalRuns)
             report.sections = [TerminalBench.section(terminal, frames: settings.terminalFrames)]
             print(report.text(), terminator: "")
+        case .logosOnly:
+            // Text logos beside chafa alone, printed and not written: for working on SymbolImage.
+            try await printSections("hotels-bench --logos-only") { _, paths in
+                [try await TextLogoBench.section(count: BenchSettings.full.textLogos, paths: paths)]
+            }
         case .postgresOnly:
             // The PostgreSQL section alone, printed and not written: for working on that store.
             try await printSections("hotels-bench --postgres-only") { wrk, paths in try await postgres(.full, wrk: wrk, paths: paths) }
@@ -147,6 +152,8 @@ enum Bench {
         say("terminal: frames on a \(TerminalBench.width)×\(TerminalBench.height) screen…")
         let terminal = try TerminalBench.run(frames: settings.terminalFrames, runs: settings.terminalRuns)
         report.sections.append(TerminalBench.section(terminal, frames: settings.terminalFrames))
+        say("text logos: the demo's first \(settings.textLogos) logos as block characters, ours and chafa's…")
+        report.sections.append(try await TextLogoBench.section(count: settings.textLogos, paths: paths))
 
         // One served catalog for everything that talks to the service.
         let catalog = try ServedCatalog(hotels: settings.catalogHotels, paths: paths)

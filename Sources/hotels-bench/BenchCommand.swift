@@ -11,6 +11,8 @@ enum BenchCommand: Equatable {
     case otaOnly(file: String?)
     /// The terminal section alone, printed: for working on the renderer.
     case terminalOnly
+    /// The text logos beside chafa alone, printed: for working on `SymbolImage`.
+    case logosOnly
     /// The PostgreSQL beside SQLite section alone, printed: for working on that store.
     case postgresOnly
     /// The server under wrk beside the spyne reference, printed: for working on the server.
@@ -27,13 +29,13 @@ enum BenchCommand: Equatable {
     case help
 
     static let synopsis =
-        "hotels-bench [--quick | --parse-only [FILE] | --ota-only [FILE] | --terminal-only | --postgres-only | --server-only | --end-to-end-only | --profile-parse FILE | --profile-dialect FILE | --help]"
+        "hotels-bench [--quick | --parse-only [FILE] | --ota-only [FILE] | --terminal-only | --logos-only | --postgres-only | --server-only | --end-to-end-only | --profile-parse FILE | --profile-dialect FILE | --help]"
 
     static let usage = """
         USAGE: \(synopsis)
 
-        Measures parsing, memory, the terminal, end to end, browse, the server under load and
-        SQLite beside PostgreSQL in one run, prints a table and rewrites the generated part of BENCHMARKS.md.
+        Measures parsing, memory, the terminal, text logos beside chafa, end to end, browse, the
+        server under load and SQLite beside PostgreSQL in one run, prints a table and rewrites the generated part of BENCHMARKS.md.
         Run it in release: swift run -c release hotels-bench (scripts/bench also installs
         wrk, xmllint and GNU time when they are missing).
 
@@ -47,6 +49,10 @@ enum BenchCommand: Equatable {
                                 defaults to the generated 100,000-RoomStay OTA_HotelAvailRS.
           --terminal-only       Only the terminal frames (bytes and CPU per frame on 200×50),
                                 printed and not written.
+          --logos-only          Only the text logos: the demo's first 50 logos drawn in block
+                                characters by SymbolImage and by chafa (when installed) with each
+                                symbol set, and the error of each drawn back to pixels. Printed
+                                and not written.
           --postgres-only       Only SQLite beside PostgreSQL and two replicas behind HAProxy
                                 under wrk, with CPU per request; starts and stops its own
                                 PostgreSQL (scripts/pg-temp). Printed and not written.
@@ -71,6 +77,7 @@ enum BenchCommand: Equatable {
           swift run -c release hotels-bench --parse-only big-response.xml
           swift run -c release hotels-bench --ota-only
           swift run -c release hotels-bench --terminal-only
+          swift run -c release hotels-bench --logos-only
           swift run -c release hotels-bench --postgres-only
           swift run -c release hotels-bench --server-only
           swift run -c release hotels-bench --end-to-end-only
@@ -93,6 +100,7 @@ enum BenchCommand: Equatable {
         case "--parse-only": command = .parseOnly(file: operand)
         case "--ota-only": command = .otaOnly(file: operand)
         case "--terminal-only": command = .terminalOnly
+        case "--logos-only": command = .logosOnly
         case "--postgres-only": command = .postgresOnly
         case "--server-only": command = .serverOnly
         case "--end-to-end-only": command = .endToEndOnly
@@ -106,7 +114,7 @@ enum BenchCommand: Equatable {
             throw UsageError(description: option.hasPrefix("-") ? "unknown option '\(option)'" : "unexpected argument '\(option)'")
         }
         let used =
-            operand != nil && command != .help && command != .quick && command != .terminalOnly
+            operand != nil && command != .help && command != .quick && command != .terminalOnly && command != .logosOnly
                 && command != .postgresOnly && command != .serverOnly && command != .endToEndOnly ? 2 : 1
         if let extra = arguments.dropFirst(used).first {
             throw UsageError(description: "unexpected argument '\(extra)' after \(option)")

@@ -48,6 +48,22 @@ extension CellBuffer {
         }
     }
 
+    /// Paints a rectangle with a block-character picture's cells, clipped to `maxWidth` ×
+    /// `maxHeight`; its transparent cells are blank, so they show the terminal's background.
+    ///
+    /// ```swift
+    /// buffer.draw(SymbolImage(grid, columns: 4, rows: 2, symbols: .quadrants), row: 1, column: 0)
+    /// ```
+    public mutating func draw(_ image: SymbolImage, row: Int, column: Int, maxWidth: Int? = nil, maxHeight: Int? = nil) {
+        let columns = min(image.columns, maxWidth ?? image.columns)
+        let rows = min(image.rows, maxHeight ?? image.rows)
+        for y in 0..<max(0, rows) {
+            for x in 0..<max(0, columns) {
+                set(image[y, x], row: row + y, column: column + x)
+            }
+        }
+    }
+
     /// The visible text of one row, continuation cells skipped.
     public func text(ofRow row: Int) -> String {
         guard row >= 0 && row < height else { return "" }
