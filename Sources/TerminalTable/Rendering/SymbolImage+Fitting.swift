@@ -35,17 +35,23 @@ extension SymbolImage {
         // A mask and its complement draw the same picture with the colours swapped, so only
         // masks that leave the last (bottom-right) sub-cell to the background are tried:
         // half the work, and the same choice every time (▀, as `HalfBlockImage` draws it).
-        var best = (mask: 0, cost: Double.infinity)
-        for mask in 0..<(1 << (count - 1)) {
-            var painted = (red: 0.0, green: 0.0, blue: 0.0, coverage: 0.0)
+        /// The sums over the sub-cells a mask paints, and how many there are.
+        func sum(ofMask mask: Int) -> (sum: (red: Double, green: Double, blue: Double, coverage: Double), count: Int) {
+            var sum = (red: 0.0, green: 0.0, blue: 0.0, coverage: 0.0)
             var k = 0
             for i in 0..<count where mask & (1 << i) != 0 {
-                painted.red += targets[i].red
-                painted.green += targets[i].green
-                painted.blue += targets[i].blue
-                painted.coverage += samples[i].coverage
+                sum.red += targets[i].red
+                sum.green += targets[i].green
+                sum.blue += targets[i].blue
+                sum.coverage += samples[i].coverage
                 k += 1
             }
+            return (sum, k)
+        }
+
+        var best = (mask: 0, cost: Double.infinity)
+        for mask in 0..<(1 << (count - 1)) {
+            let (painted, k) = sum(ofMask: mask)
             let rest = (
                 red: total.red - painted.red, green: total.green - painted.green, blue: total.blue - painted.blue,
                 coverage: total.coverage - painted.coverage
@@ -56,15 +62,7 @@ extension SymbolImage {
 
         // The two parts' colours: nil where the part shows the terminal's background.
         func color(ofMask mask: Int) -> RGB? {
-            var sum = (red: 0.0, green: 0.0, blue: 0.0, coverage: 0.0)
-            var k = 0
-            for i in 0..<count where mask & (1 << i) != 0 {
-                sum.red += targets[i].red
-                sum.green += targets[i].green
-                sum.blue += targets[i].blue
-                sum.coverage += samples[i].coverage
-                k += 1
-            }
+            let (sum, k) = sum(ofMask: mask)
             guard k > 0, sum.coverage / Double(k) >= threshold else { return nil }
             let size = Double(k)
             return RGB(channel(sum.red / size), channel(sum.green / size), channel(sum.blue / size))
