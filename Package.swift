@@ -204,6 +204,7 @@ let package = Package(
                 "HotelServer",
                 "HotelCatalogs",
                 "HotelSeeder",
+                "HotelInventory",
                 "TerminalTable",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
