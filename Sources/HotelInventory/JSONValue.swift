@@ -11,8 +11,8 @@ enum JSONValue: Equatable {
     case number(String)
     case bool(Bool)
     case null
-    case array([JSONValue])
-    case object([(key: String, value: JSONValue)])
+    indirect case array([JSONValue])
+    indirect case object([(key: String, value: JSONValue)])
 
     /// The value as a field's text: a string's content, a number as written, `true`/`false`,
     /// and null as empty (a cleared optional column); nil for an array or an object.

@@ -15,8 +15,9 @@ extension SQLiteInventoryWriter {
         let rowID = nextRowID
         nextRowID += 1
         let initials = Self.logoInitials(of: hotel.name)
+        let nameKey = CatalogText.fold(hotel.name)
         try insertHotel.execute(arguments: [
-            rowID, hotel.id, hotel.name, CatalogText.fold(hotel.name), hotel.address, hotel.city, CatalogText.fold(hotel.city),
+            rowID, hotel.id, hotel.name, nameKey, hotel.address, hotel.city, cityKey(hotel.city),
             hotel.country, hotel.latitude, hotel.longitude, hotel.stars, hotel.price.amountText, hotel.price.currency,
             priceUSD(record), hotel.phone, hotel.amenities.joined(separator: ","), Amenity.mask(hotel.amenities), initials,
             Self.logoSeed(of: hotel.id),
@@ -28,7 +29,7 @@ extension SQLiteInventoryWriter {
         }
         if !isNew {
             try db.cachedStatement(sql: "INSERT INTO hotels_name_fts(rowid, name_key) VALUES (?, ?)")
-                .execute(arguments: [rowID, CatalogText.fold(hotel.name)])
+                .execute(arguments: [rowID, nameKey])
             try db.cachedStatement(sql: CatalogSchema.geoRows + " WHERE id = ?").execute(arguments: [rowID])
         }
     }
@@ -74,7 +75,7 @@ extension SQLiteInventoryWriter {
                     WHERE id = ?
                     """
             ).execute(arguments: [
-                hotel.name, nameKey, hotel.address, hotel.city, CatalogText.fold(hotel.city), hotel.country, hotel.latitude,
+                hotel.name, nameKey, hotel.address, hotel.city, cityKey(hotel.city), hotel.country, hotel.latitude,
                 hotel.longitude, hotel.stars, hotel.price.amountText, hotel.price.currency, priceUSD(record), phone, amenities,
                 Amenity.mask(list), initials, version, rowID,
             ])
@@ -134,6 +135,13 @@ extension SQLiteInventoryWriter {
         return try Data.fetchOne(db.cachedStatement(sql: "SELECT png FROM hotel_logos WHERE id = ?"), arguments: [rowID]).map {
             [UInt8]($0)
         }
+    }
+
+    private func cityKey(_ city: String) -> String {
+        if let key = cityKeys[city] { return key }
+        let key = CatalogText.fold(city)
+        if cityKeys.count < 100_000 { cityKeys[city] = key }
+        return key
     }
 
     /// As the seeder computes it: the amount in minor units at the catalog's rate.
