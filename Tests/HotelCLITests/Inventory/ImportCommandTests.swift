@@ -150,6 +150,11 @@ struct ImportCommandTests {
         let scratch = try Self.prepared()
         _ = try await scratch.hotels(["import", "hotels.csv", "--into", "mine.sqlite"])
         try scratch.write(file, text)
+        // The first file's rows are written before the bad one is read: all of it must go.
+        try scratch.write(
+            "hotels.csv",
+            Self.hotels.replacingOccurrences(of: "99.90,CHF", with: "89.90,CHF") + "MY-004,New Inn,Road 4,Oslo,NO,59.9,10.7,3,900,NOK,,,,\n"
+        )
         let hotelsBefore = try await scratch.export("mine.sqlite")
         let bytesBefore = try scratch.read("mine.sqlite")
         let result = try await scratch.hotels(["import", "hotels.csv", file, "--into", "mine.sqlite"])
