@@ -120,6 +120,19 @@ let package = Package(
             ],
             resources: [.process("Resources")]
         ),
+        // Your own hotels (issue 32): CSV and JSON Lines into an SQLite catalog (`hotels import`)
+        // and back out (`hotels export`). Streams its input; writes through a small
+        // `InventoryWriter` protocol, so a PostgreSQL writer can stand beside the SQLite one.
+        .target(
+            name: "HotelInventory",
+            dependencies: [
+                "HotelCatalogs",
+                "HotelSeeder",
+                "HotelSOAP",
+                "Imaging",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
         // The service: connections, endpoints, WS-Security. Reads a catalog, writes none.
         .target(
             name: "HotelServer",
@@ -191,6 +204,7 @@ let package = Package(
                 "HotelServer",
                 "HotelCatalogs",
                 "HotelSeeder",
+                "HotelInventory",
                 "TerminalTable",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -242,6 +256,15 @@ let package = Package(
             name: "HotelSeederTests",
             dependencies: [
                 "HotelSeeder", "HotelCatalogs", "HotelSOAP", "HotelTestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
+        // Import and export alone: the CSV and JSON Lines readers, each column's rules, the
+        // SQLite writer against real files. End to end through the binary in HotelCLITests.
+        .testTarget(
+            name: "HotelInventoryTests",
+            dependencies: [
+                "HotelInventory", "HotelCatalogs", "HotelSeeder", "HotelSOAP", "Imaging", "HotelTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
@@ -308,7 +331,8 @@ let package = Package(
             name: "HotelCLITests",
             // "hotels" and "hotels-bench" so the binaries the end-to-end tests run are built first.
             dependencies: [
-                "HotelCLI", "HotelBrowse", "HotelClient", "HotelSOAP", "HotelServer", "HotelCatalogs", "HotelSeeder", "Imaging",
+                "HotelCLI", "HotelBrowse", "HotelClient", "HotelSOAP", "HotelServer", "HotelCatalogs", "HotelSeeder", "HotelInventory",
+                "Imaging",
                 "TerminalTable", "hotels", "hotels-bench", "ChildProcess", "HotelTestSupport",
                 // The shipped dialect files' requests, compared with the built-in builder's.
                 "HotelDialectFiles",

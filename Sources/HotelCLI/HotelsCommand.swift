@@ -13,6 +13,8 @@ public struct HotelsCommand: AsyncParsableCommand {
                 --format table
               hotels serve --port 8080
               hotels seed --count 100000 --output world.sqlite
+              hotels import hotels.csv --into mine.sqlite
+              hotels export --catalog mine.sqlite > hotels.csv
               hotels parse Samples/responses/search-ours-soap11.xml
               hotels parse response.xml --format json | jq .name
               hotels dialect check my-service.yaml saved.xml
@@ -21,8 +23,8 @@ public struct HotelsCommand: AsyncParsableCommand {
             """,
         version: HotelsVersion.line,
         subcommands: [
-            DemoCommand.self, BrowseCommand.self, SearchCommand.self, ServeCommand.self, SeedCommand.self, ParseCommand.self,
-            CacheCommand.self, DialectCommand.self,
+            DemoCommand.self, BrowseCommand.self, SearchCommand.self, ServeCommand.self, SeedCommand.self, ImportCommand.self,
+            ExportCommand.self, ParseCommand.self, CacheCommand.self, DialectCommand.self,
         ]
     )
 

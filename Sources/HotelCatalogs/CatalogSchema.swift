@@ -21,6 +21,12 @@
 ///   users ("which hotels have a spa"). Search does not use it: a correlated lookup per row
 ///   measured 1.4 s for an amenity-only query on 1,000,000 hotels, the mask in the covering
 ///   indexes a few ms.
+/// - `hotel_logos(id, png)`: a logo of the hotel's own (`hotels import`'s `logo` column), as a
+///   PNG of at most ``logoSide`` pixels a side; a hotel without a row here is drawn as a
+///   monogram from `logo_initials`/`logo_seed`. `logo_version` is bumped on every change of
+///   either, so the logo's ETag changes. Catalogs seeded before the table existed lack it:
+///   readers treat a missing table as empty, and `hotels import` creates it
+///   (``logosTable``).
 /// - `hotels_name_fts`: FTS5, trigram tokenizer, over `name_key` (external content): the
 ///   `Name` substring filter for 3 characters or more.
 /// - `hotels_geo`: R*Tree (`rtree_i32`) over latitude/longitude in microdegrees: the `Near`
@@ -67,7 +73,15 @@ public enum CatalogSchema {
             amenity TEXT NOT NULL,
             PRIMARY KEY (amenity, hotel_rowid)
         ) WITHOUT ROWID;
+        \(logosTable);
         """
+
+    /// The logos of the hotels' own; `IF NOT EXISTS`, so a writer may run it on a catalog
+    /// seeded before the table existed.
+    package static let logosTable = "CREATE TABLE IF NOT EXISTS hotel_logos (id INTEGER PRIMARY KEY, png BLOB NOT NULL)"
+
+    /// The longest side a stored logo has: the largest size `GET /logos/{HotelId}.png` serves.
+    public static let logoSide = 256
 
     /// Indexes and search structures, built after the bulk insert.
     package static let indexes = """
@@ -81,12 +95,24 @@ public enum CatalogSchema {
         CREATE VIRTUAL TABLE hotels_name_fts USING fts5(
             name_key, content='hotels', content_rowid='id', tokenize='trigram case_sensitive 1'
         );
+        \(rebuildNameSearch)
+        CREATE VIRTUAL TABLE hotels_geo USING rtree_i32(id, min_lat, max_lat, min_lon, max_lon);
+        \(geoRows) ORDER BY id;
+        """
+
+    /// Fills `hotels_name_fts` from every row of `hotels` (an external-content table keeps
+    /// no copy of its own: after rows were renumbered it is rebuilt).
+    package static let rebuildNameSearch = """
         INSERT INTO hotels_name_fts(hotels_name_fts) VALUES ('rebuild');
         INSERT INTO hotels_name_fts(hotels_name_fts) VALUES ('optimize');
-        CREATE VIRTUAL TABLE hotels_geo USING rtree_i32(id, min_lat, max_lat, min_lon, max_lon);
+        """
+
+    /// `hotels_geo`'s rows from `hotels`, in microdegrees; a writer adds `WHERE id = ?` for
+    /// one hotel's, so a hotel written later is placed exactly as a seeded one.
+    package static let geoRows = """
         INSERT INTO hotels_geo (id, min_lat, max_lat, min_lon, max_lon)
             SELECT id, round(latitude * 1e6), round(latitude * 1e6), round(longitude * 1e6), round(longitude * 1e6)
-            FROM hotels ORDER BY id;
+            FROM hotels
         """
 
     /// The SQL function that computes a haversine distance in km: `hs_distance_km(lat1, lon1, lat2, lon2)`.

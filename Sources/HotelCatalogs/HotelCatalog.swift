@@ -33,8 +33,9 @@ extension HotelCatalog {
     public var storeDescription: String { "catalog" }
 }
 
-/// What it takes to draw a hotel's logo. The renderer lives elsewhere; the catalog only keeps
-/// these three values per hotel.
+/// What it takes to draw a hotel's logo. The renderer lives elsewhere; the catalog keeps
+/// these three values per hotel, and the PNG of a logo of the hotel's own where it was given
+/// one (`hotels import`).
 public struct LogoSpec: Sendable, Equatable, Hashable {
     /// 1–2 characters, each ASCII `A`–`Z` or `0`–`9`.
     public var initials: String
@@ -42,10 +43,14 @@ public struct LogoSpec: Sendable, Equatable, Hashable {
     public var seed: UInt64
     /// Bumped when the logo changes, so a new ETag is served.
     public var version: Int
+    /// The hotel's own logo, a PNG of at most ``CatalogSchema/logoSide`` pixels a side,
+    /// drawn instead of the monogram; nil for a monogram.
+    public var image: [UInt8]?
 
-    public init(initials: String, seed: UInt64, version: Int) {
+    public init(initials: String, seed: UInt64, version: Int, image: [UInt8]? = nil) {
         self.initials = initials
         self.seed = seed
         self.version = version
+        self.image = image
     }
 }

@@ -36,12 +36,15 @@ public final class SQLiteCatalog: HotelCatalog {
         let counts: LRUCache<SearchFilter, Int>
         /// See ``SearchPlan/defaultDriveLimit``; tests lower it to exercise both strategies.
         let driveLimit: Int
+        /// Whether the file has `hotel_logos` (catalogs seeded before it was added do not).
+        let hasLogoTable: Bool
 
         init(
             pool: DatabasePool, hotelCount: Int, rates: [String: CurrencyInfo], meta: [String: String], countCacheCapacity: Int,
-            driveLimit: Int
+            driveLimit: Int, hasLogoTable: Bool
         ) {
             self.driveLimit = driveLimit
+            self.hasLogoTable = hasLogoTable
             self.pool = pool
             self.hotelCount = hotelCount
             self.rates = rates
@@ -89,10 +92,13 @@ public final class SQLiteCatalog: HotelCatalog {
         }
         do {
             let pool = try DatabasePool(path: path, configuration: config)
-            let (meta, rates, count) = try pool.read { db in try Self.readHeader(db, path: path) }
+            let (meta, rates, count, hasLogoTable) = try pool.read { db in
+                let (meta, rates, count) = try Self.readHeader(db, path: path)
+                return (meta, rates, count, try db.tableExists("hotel_logos"))
+            }
             storage = Storage(
                 pool: pool, hotelCount: count, rates: rates, meta: meta, countCacheCapacity: countCacheCapacity,
-                driveLimit: driveLimit)
+                driveLimit: driveLimit, hasLogoTable: hasLogoTable)
         } catch let error as CatalogError {
             throw error
         } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
@@ -182,11 +188,16 @@ public final class SQLiteCatalog: HotelCatalog {
     }
 
     public func logo(id: String) async throws -> LogoSpec? {
-        try await withDatabase { db -> LogoSpec? in
-            let sql = "SELECT logo_initials, logo_seed, logo_version FROM hotels WHERE hotel_id = ?"
+        let hasLogoTable = storage.hasLogoTable
+        return try await withDatabase { db -> LogoSpec? in
+            let sql =
+                hasLogoTable
+                ? "SELECT h.logo_initials, h.logo_seed, h.logo_version, l.png FROM hotels h LEFT JOIN hotel_logos l ON l.id = h.id WHERE h.hotel_id = ?"
+                : "SELECT logo_initials, logo_seed, logo_version, NULL FROM hotels WHERE hotel_id = ?"
             guard let row = try Row.fetchOne(db.cachedStatement(sql: sql), arguments: [id]) else { return nil }
             let seed: Int64 = row[1]
-            return LogoSpec(initials: row[0], seed: UInt64(bitPattern: seed), version: row[2])
+            let png: Data? = row[3]
+            return LogoSpec(initials: row[0], seed: UInt64(bitPattern: seed), version: row[2], image: png.map { [UInt8]($0) })
         }
     }
 
@@ -212,7 +223,7 @@ public final class SQLiteCatalog: HotelCatalog {
 
     package static let hotelColumns =
         "h.id, h.hotel_id, h.name, h.address, h.city, h.country, h.latitude, h.longitude, h.stars, h.price, h.currency, h.phone, h.amenities"
-    static let hotelColumnCount = 13
+    package static let hotelColumnCount = 13
 
     package static func hotelInfo(_ row: Row, baseURL: String) throws -> HotelInfo {
         let hotelId: String = row[1]
@@ -274,7 +285,10 @@ public final class SQLiteCatalog: HotelCatalog {
         return result
     }
 
-    private static func readHeader(_ db: Database, path: String) throws -> ([String: String], [String: CurrencyInfo], Int) {
+    /// Checks that `db` is a catalog of this format, whole: `meta`, its format and version,
+    /// every table; then reads the meta rows, the currencies and the hotel count. Writers
+    /// (`hotels import`) check a file with it before they change anything.
+    package static func readHeader(_ db: Database, path: String) throws -> ([String: String], [String: CurrencyInfo], Int) {
         guard try db.tableExists("meta") else {
             throw CatalogError.notACatalog(path, reason: "it has no meta table")
         }

@@ -34,68 +34,16 @@ public enum CatalogSeeder {
         guard (0...maxCount).contains(count) else {
             throw CatalogError.invalidQuery(field: "count", message: "count must be between 0 and \(maxCount), not \(count)")
         }
-        let directory = (path as NSString).deletingLastPathComponent
-        let tempPath =
-            (directory.isEmpty ? "." : directory) + "/." + (path as NSString).lastPathComponent
-            + ".partial-\(ProcessInfo.processInfo.processIdentifier)-\(DispatchTime.now().uptimeNanoseconds)"
-        defer { removeFiles(tempPath) }
-        do {
-            var config = Configuration()
-            config.label = "CatalogSeeder"
-            let queue = try DatabaseQueue(path: tempPath, configuration: config)
-            try queue.writeWithoutTransaction { db in
-                try db.execute(
-                    sql: """
-                        PRAGMA journal_mode = OFF;
-                        PRAGMA synchronous = OFF;
-                        PRAGMA locking_mode = EXCLUSIVE;
-                        PRAGMA cache_size = -262144;
-                        PRAGMA temp_store = MEMORY;
-                        """)
-                try db.inTransaction {
-                    try db.execute(sql: CatalogSchema.tables)
-                    try writeMeta(db, count: count, seed: seed)
-                    try insertHotels(db, count: count, seed: seed, progress: progress)
-                    return .commit
-                }
-                try db.inTransaction {
-                    try db.execute(sql: CatalogSchema.indexes)
-                    return .commit
-                }
-                try db.execute(sql: "ANALYZE")
-                try db.execute(sql: "PRAGMA journal_mode = DELETE")
+        try writeNewCatalog(to: path) { db in
+            try db.inTransaction {
+                let meta = metaRows(
+                    hotelCount: count, seed: String(seed), generator: "CatalogSeeder \(CatalogSchema.formatVersion)",
+                    cities: SeedData.cities.count)
+                try createTables(db, meta: meta)
+                try insertHotels(db, count: count, seed: seed, progress: progress)
+                return .commit
             }
-            try queue.close()
-        } catch let error as CatalogError {
-            throw error
-        } catch {
-            throw CatalogError.database(String(describing: error))
-        }
-        guard rename(tempPath, path) == 0 else {
-            throw CatalogError.database("cannot move the catalog to \(path): \(String(cString: strerror(errno)))")
-        }
-    }
-
-    private static func removeFiles(_ path: String) {
-        for suffix in ["", "-journal", "-wal", "-shm"] { unlink(path + suffix) }
-    }
-
-    private static func writeMeta(_ db: Database, count: Int, seed: UInt64) throws {
-        let meta: [(String, String)] = [
-            ("format", CatalogSchema.formatName),
-            ("format_version", String(CatalogSchema.formatVersion)),
-            ("hotel_count", String(count)),
-            ("seed", String(seed)),
-            ("generator", "CatalogSeeder \(CatalogSchema.formatVersion)"),
-            ("cities", String(SeedData.cities.count)),
-        ]
-        for (key, value) in meta {
-            try db.execute(sql: "INSERT INTO meta (key, value) VALUES (?, ?)", arguments: [key, value])
-        }
-        for info in Currencies.all {
-            try db.execute(
-                sql: "INSERT INTO currencies (code, usd_rate, minor_units) VALUES (?, ?, ?)",
-                arguments: [info.code, info.usdRate, info.minorUnits])
+            try createIndexes(db)
         }
     }
 

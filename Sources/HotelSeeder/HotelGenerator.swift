@@ -27,7 +27,10 @@ struct SeedHotel: Equatable, Sendable {
 
 /// Makes hotel number `n` of a catalog from `(seed, n)` alone: deterministic, and
 /// independent of the other hotels (each gets its own ``SplitMix64`` stream).
-struct HotelGenerator: Sendable {
+///
+/// Its rules for what a catalog stores (logo initials, price text, coordinates to 6
+/// decimals) are `package`: `hotels import` stores its hotels by the same ones.
+package struct HotelGenerator: Sendable {
     let seed: UInt64
     let cities: [CitySpec]
     private let cumulativeWeights: [Int]
@@ -141,7 +144,7 @@ struct HotelGenerator: Sendable {
 
     /// First ASCII letters of the first two significant words: "Hôtel de la Paix" → "HP",
     /// "Złota Kaczka" → "ZK", "Hotel" → "H".
-    static func initials(of name: String) -> String {
+    package static func initials(of name: String) -> String {
         var letters: [Character] = []
         for rawWord in name.split(whereSeparator: { $0 == " " || $0 == "-" || $0 == "«" || $0 == "»" }) {
             var word = rawWord
@@ -266,7 +269,7 @@ struct HotelGenerator: Sendable {
         return (formatMinor(minor, minorUnits: info.minorUnits), info, minor)
     }
 
-    static func formatMinor(_ minor: Int64, minorUnits: Int) -> String {
+    package static func formatMinor(_ minor: Int64, minorUnits: Int) -> String {
         guard minorUnits > 0 else { return String(minor) }
         let scale = Int64(Currencies.pow10(minorUnits))
         let fraction = String(minor % scale)
@@ -335,5 +338,7 @@ struct HotelGenerator: Sendable {
         return sentences.joined(separator: " ")
     }
 
-    private static func round6(_ value: Double) -> Double { (value * 1_000_000).rounded() / 1_000_000 }
+    /// Rounded to 6 decimals (about 0.1 m), as ``CatalogSchema`` stores coordinates: the
+    /// R*Tree's microdegrees divided by 1e6 give exactly the stored value.
+    package static func round6(_ value: Double) -> Double { (value * 1_000_000).rounded() / 1_000_000 }
 }

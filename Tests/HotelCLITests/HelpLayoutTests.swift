@@ -35,7 +35,8 @@ struct HelpLayoutTests {
     @Test(
         "each example is whole: within 80 columns, or continued with a trailing \\",
         arguments: [
-            [], ["serve"], ["seed"], ["search"], ["parse"], ["browse"], ["demo"], ["cache"], ["cache", "stats"], ["cache", "clear"],
+            [], ["serve"], ["seed"], ["import"], ["export"], ["search"], ["parse"], ["browse"], ["demo"], ["cache"], ["cache", "stats"],
+            ["cache", "clear"],
             ["dialect"], ["dialect", "check"],
         ] as [[String]])
     func examplesAreWhole(_ command: [String]) async throws {

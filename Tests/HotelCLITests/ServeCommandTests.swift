@@ -112,7 +112,7 @@ struct ServeCommandTests {
         #expect(try await HotelsBinary.run(["seed", "--count", "0", "--output", b, "--force"]).status == 64)
     }
 
-    @Test("--help of every command has examples", arguments: ["search", "serve", "seed", "parse"])
+    @Test("--help of every command has examples", arguments: ["search", "serve", "seed", "import", "export", "parse"])
     func help(_ command: String) async throws {
         let result = try await HotelsBinary.run([command, "--help"])
         #expect(result.status == 0)

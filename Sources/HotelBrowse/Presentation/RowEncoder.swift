@@ -10,7 +10,9 @@ import HotelSOAP
 /// plain writer the tests compare against is kept in `Tests/HotelBrowseTests/Presentation/`.
 ///
 /// Here, below the command line, because `hotels search` and the browse table's `y` and
-/// `w` must write the same bytes: one encoder, one list of columns.
+/// `w` must write the same bytes: one encoder, one list of columns. Its field writers are
+/// `package` for `hotels export`, whose rows (`InventoryRowWriter`) must spell each field as
+/// search does, so that what one writes the other's reader takes back.
 ///
 /// ```swift
 /// var bytes: [UInt8] = []
@@ -130,12 +132,12 @@ package enum RowEncoder {
 
     // MARK: fields
 
-    private static func raw(_ text: StaticString, _ out: inout [UInt8]) {
+    package static func raw(_ text: StaticString, _ out: inout [UInt8]) {
         out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
     /// The shortest text that reads back as the same `Double` (`description`).
-    static func number(_ value: Double, _ out: inout [UInt8]) {
+    package static func number(_ value: Double, _ out: inout [UInt8]) {
         guard !shortDecimal(value, &out) else { return }
         // What `description` writes, without its String: 17-digit coordinates (sums of
         // steps, `40.980000000000004`) made one heap String each.
@@ -213,7 +215,7 @@ package enum RowEncoder {
         return false
     }
 
-    private static func integer(_ value: Int, _ out: inout [UInt8]) {
+    package static func integer(_ value: Int, _ out: inout [UInt8]) {
         if value >= 0 && value < 10 {
             out.append(UInt8(ascii: "0") + UInt8(value))
         } else {
@@ -233,7 +235,7 @@ package enum RowEncoder {
     }
 
     /// RFC 4180: quoted, with quotes doubled, when it holds a comma, quote, CR or LF.
-    private static func csvField(_ text: String, _ out: inout [UInt8]) {
+    package static func csvField(_ text: String, _ out: inout [UInt8]) {
         withUTF8(text) { utf8 in
             guard needsCSVQuotes(utf8) else {
                 out.append(contentsOf: utf8)
@@ -314,7 +316,7 @@ package enum RowEncoder {
 
     /// A JSON string: `"` and `\` escaped, controls as `\n` `\r` `\t` or `\u00XX`, and
     /// U+2028/U+2029 as `\u2028`/`\u2029` (JavaScript reads them as line ends).
-    private static func jsonString(_ text: String, _ out: inout [UInt8]) {
+    package static func jsonString(_ text: String, _ out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         withUTF8(text) { utf8 in
             var start = 0

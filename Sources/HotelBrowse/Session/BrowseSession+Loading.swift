@@ -150,7 +150,7 @@ extension BrowseSession {
                 try Task.checkCancellation()
                 // Decoded even for kitty: a corrupt or absurd image must become the failure
                 // mark here, not reach the terminal.
-                let image = try ImageDecoder(maxPixels: 2048 * 2048, maxSide: 4096).decode(bytes)
+                let image = try ImageDecoder.logo.decode(bytes)
                 if kitty { kittyPayload = try PNGEncoder.encode(image.thumbnail(fittingWidth: 128, height: 128)) }
                 result = .success(LogoPicture(image, columns: columns, rows: rows))
             } catch let error as LogoLoadError {

@@ -4,6 +4,7 @@ import HotelBrowse
 import HotelCatalogs
 import HotelClient
 import HotelDialectFiles
+import HotelInventory
 import HotelSOAP
 import HotelServer
 import HotelXML
@@ -32,6 +33,13 @@ enum Diagnostics {
         // A dialect file refused before anything was sent: FILE:LINE:COLUMN: what is wrong.
         case let file as DialectFileError:
             return (.configuration, Self.oneLine(file.description))
+        // An import's bad row, header or input: FILE:LINE: column NAME: what is wrong.
+        case let inventory as InventoryError:
+            switch inventory.kind {
+            case .invalidData: return (.malformedResponse, Self.oneLine(inventory.description))
+            case .formatUnknown: return (.usage, inventory.description)
+            default: return (.noInput, inventory.description)
+            }
         case let parse as SOAPParseError:
             return (.malformedResponse, parse.description)
         case let output as OutputError:

@@ -10,7 +10,8 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
     case soapFault = 3
     /// Bad flags or values: `hotels <command> --help` shows the usage.
     case usage = 64
-    /// The response (or file) is not a well-formed, complete SOAP message.
+    /// The response (or file) is not a well-formed, complete SOAP message; or a row, header
+    /// or value `hotels import` refuses (sysexits' EX_DATAERR).
     case malformedResponse = 65
     /// The input file does not exist or cannot be read.
     case noInput = 66
@@ -36,7 +37,7 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
         case .failure: return "unexpected internal error"
         case .soapFault: return "the service returned a SOAP fault or a business error (OpenTravel Errors, a dialect file's errors)"
         case .usage: return "usage error (unknown flag, bad value; browse/demo without a terminal)"
-        case .malformedResponse: return "malformed, truncated or non-SOAP response"
+        case .malformedResponse: return "malformed, truncated or non-SOAP response; a row import refuses (FILE:LINE: column NAME)"
         case .noInput: return "input file not found or unreadable"
         case .network: return "network error (refused, DNS, reset, TLS certificate, proxy)"
         case .outputError: return "could not write the output (disk full; a closed pipe with --strict-pipe)"

@@ -3,9 +3,9 @@ import HotelCatalogs
 import Hummingbird
 import Imaging
 
-/// `GET /logos/{HotelId}.png[?size=N]` (HEAD too, from the router): each hotel's monogram
-/// logo, drawn on demand from the catalog's logo spec and cached, with an ETag so clients
-/// revalidate cheaply.
+/// `GET /logos/{HotelId}.png[?size=N]` (HEAD too, from the router): each hotel's logo, its
+/// own (stored by `hotels import`, scaled to fit N × N) or else its monogram, drawn on demand
+/// from the catalog's logo spec; cached, with an ETag so clients revalidate cheaply.
 struct LogoEndpoint: Sendable {
     let catalog: any HotelCatalog
     let cache = LogoCache(capacity: 4096)
@@ -43,13 +43,22 @@ struct LogoEndpoint: Sendable {
         if let cached = cache[key] {
             png = cached
         } else {
-            png = try MonogramLogo.png(initials: spec.initials, seed: String(spec.seed), size: size)
+            png = try Self.draw(spec, size: size)
             cache[key] = png
         }
         headers[.contentType] = "image/png"
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: png)))
     }
 
+    /// The hotel's own logo fitted into `size` × `size` (its aspect kept), or its monogram.
+    /// A stored logo is a PNG the importer encoded after checking it with the decoder's
+    /// limits, so decoding it here meets no surprise.
+    static func draw(_ spec: LogoSpec, size: Int) throws(ImagingError) -> [UInt8] {
+        guard let image = spec.image else {
+            return try MonogramLogo.png(initials: spec.initials, seed: String(spec.seed), size: size)
+        }
+        return try PNGEncoder.encode(ImageDecoder.decode(image).thumbnail(fittingWidth: size, height: size))
+    }
 }
 
 extension Response {

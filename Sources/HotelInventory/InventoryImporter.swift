@@ -1,0 +1,120 @@
+import Foundation
+import HotelCatalogs
+
+/// `hotels import`: the rows of every input, read as they stream (never a whole file in
+/// memory), validated, checked for a HotelId given twice, and handed to an
+/// ``InventoryWriter`` inside its one transaction: all of them or, at the first bad row,
+/// none.
+///
+/// ```swift
+/// let inputs = try ["hotels.csv"].map { try InventoryInput.open($0, format: nil) }
+/// let importer = InventoryImporter(inputs: inputs, options: .init(deleteMissing: true))
+/// let summary = try importer.importIntoSQLite(at: "mine.sqlite") { rows in print(rows) }
+/// print(summary.counts)      // 3 new, 2 changed, 995 unchanged, 1 deleted
+/// ```
+public struct InventoryImporter {
+    public struct Options: Sendable {
+        /// Delete the catalog's hotels that no input lists: the catalog becomes the input.
+        public var deleteMissing: Bool
+        /// Validate and count; write nothing.
+        public var dryRun: Bool
+
+        public init(deleteMissing: Bool = false, dryRun: Bool = false) {
+            self.deleteMissing = deleteMissing
+            self.dryRun = dryRun
+        }
+    }
+
+    /// What an import did.
+    public struct Summary: Sendable {
+        public var counts: ImportCounts
+        /// Rows read, over every input.
+        public var rows: Int
+        /// Whether the catalog was created.
+        public var created: Bool
+        /// Whether new hotels out of HotelId order made the catalog renumber its rows.
+        public var renumbered: Bool
+    }
+
+    /// A line number's bits in `seen`'s packed places; the input's index above them.
+    private static let lineBits = 40
+
+    /// How often `progress` is called, in rows.
+    public static let progressInterval = 10_000
+
+    public let inputs: [InventoryInput]
+    public let options: Options
+
+    public init(inputs: [InventoryInput], options: Options = Options()) {
+        self.inputs = inputs
+        self.options = options
+    }
+
+    /// Imports into the SQLite catalog at `path`, creating it when absent.
+    ///
+    /// - Parameter progress: called with the rows read so far, every ``progressInterval``.
+    /// - Throws: ``InventoryError`` for a row, a header or an input (the catalog is left as
+    ///   it was); ``HotelCatalogs/CatalogError`` for the catalog.
+    public func importIntoSQLite(at path: String, progress: (Int) -> Void = { _ in }) throws -> Summary {
+        var rows = 0
+        let outcome = try SQLiteInventoryWriter.importing(into: path, dryRun: options.dryRun) { writer in
+            let kept = try feed(writer) { count in
+                rows = count
+                progress(count)
+            }
+            return try writer.finish(keeping: options.deleteMissing ? kept : nil)
+        }
+        return Summary(counts: outcome.counts, rows: rows, created: outcome.created, renumbered: outcome.renumbered)
+    }
+
+    /// Every input's rows into `writer`, in order. Returns the HotelIds seen (deletions too).
+    /// `progress` gets the count every ``progressInterval`` rows and once at the end.
+    public func feed(_ writer: some InventoryWriter, progress: (Int) -> Void) throws -> Set<String> {
+        // Where each HotelId was first seen (input index and line, packed), to name it when
+        // it comes again.
+        var seen: [String: Int] = [:]
+        var rows = 0
+        for (index, input) in inputs.enumerated() {
+            let validator = RecordValidator(currencies: writer.currencies, input: input)
+            try forEachRow(of: input, validator: validator) { row in
+                let line: Int
+                switch row {
+                case .hotel(let record): line = record.line
+                case .deletion(_, _, let at): line = at
+                }
+                if let first = seen.updateValue(index << Self.lineBits | line, forKey: row.hotelID) {
+                    seen[row.hotelID] = first
+                    let (firstInput, firstLine) = (inputs[first >> Self.lineBits].path, first & (1 << Self.lineBits - 1))
+                    let place = firstInput == input.path ? "line \(firstLine)" : "\(firstInput):\(firstLine)"
+                    throw InventoryError.invalidData(
+                        file: input.path, line: line, column: InventoryColumn.hotelID.name,
+                        "\(row.hotelID) is given twice, first at \(place): each hotel once per import")
+                }
+                try writer.write(row)
+                rows += 1
+                if rows % Self.progressInterval == 0 { progress(rows) }
+            }
+        }
+        progress(rows)
+        return Set(seen.keys)
+    }
+
+    /// Each row of one input, validated.
+    private func forEachRow(of input: InventoryInput, validator: RecordValidator, _ body: (InventoryRow) throws -> Void) throws {
+        switch input.format {
+        case .csv:
+            let reader = CSVRecordReader(input: input)
+            guard let first = try reader.next() else { return }
+            let header = try CSVHeader(names: first.fields, file: input.path, line: first.line)
+            reader.columnNames = first.fields
+            while let record = try reader.next() {
+                try body(try validator.row(try header.values(of: record), line: record.line))
+            }
+        case .jsonl:
+            let reader = JSONLineReader(input: input)
+            while let object = try reader.next() {
+                try body(try validator.row(try validator.values(of: object), line: object.line))
+            }
+        }
+    }
+}

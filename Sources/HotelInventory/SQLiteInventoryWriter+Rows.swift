@@ -1,0 +1,167 @@
+import Foundation
+import GRDB
+import HotelCatalogs
+import HotelSeeder
+
+/// One hotel in, changed or out, with every derived row kept in step.
+extension SQLiteInventoryWriter {
+    /// A new hotel at the next rowid. In an existing catalog its FTS and R*Tree rows are
+    /// added with it; a new catalog builds both at the end.
+    func insert(_ record: InventoryRecord) throws {
+        let hotel = record.hotel
+        if let greatest = greatestHotelID, !greatest.utf8.lexicographicallyPrecedes(hotel.id.utf8) { needsRenumbering = true }
+        greatestHotelID = hotel.id
+        guard !dryRun else { return }
+        let rowID = nextRowID
+        nextRowID += 1
+        let initials = Self.logoInitials(of: hotel.name)
+        let nameKey = CatalogText.fold(hotel.name)
+        try insertHotel.execute(arguments: [
+            rowID, hotel.id, hotel.name, nameKey, hotel.address, hotel.city, cityKey(hotel.city),
+            hotel.country, hotel.latitude, hotel.longitude, hotel.stars, hotel.price.amountText, hotel.price.currency,
+            priceUSD(record), hotel.phone, hotel.amenities.joined(separator: ","), Amenity.mask(hotel.amenities), initials,
+            Self.logoSeed(of: hotel.id),
+        ])
+        try insertDescription.execute(arguments: [rowID, record.description ?? ""])
+        for amenity in hotel.amenities { try insertAmenity.execute(arguments: [rowID, amenity]) }
+        if case .image(let png) = record.logo {
+            try db.cachedStatement(sql: "INSERT INTO hotel_logos (id, png) VALUES (?, ?)").execute(arguments: [rowID, Data(png)])
+        }
+        if !isNew {
+            try db.cachedStatement(sql: "INSERT INTO hotels_name_fts(rowid, name_key) VALUES (?, ?)")
+                .execute(arguments: [rowID, nameKey])
+            try db.cachedStatement(sql: CatalogSchema.geoRows + " WHERE id = ?").execute(arguments: [rowID])
+        }
+    }
+
+    /// A stored hotel compared column by column with the row (only the columns the file
+    /// has); written only where they differ.
+    func update(_ stored: StoredHotel, with record: InventoryRecord) throws {
+        let hotel = record.hotel
+        let moved = hotel.latitude != stored.latitude || hotel.longitude != stored.longitude
+        let renamed = hotel.name != stored.name
+        let core =
+            renamed || moved || hotel.address != stored.address || hotel.city != stored.city || hotel.country != stored.country
+            || hotel.stars != stored.stars || hotel.price.amountText != stored.price || hotel.price.currency != stored.currency
+        let phone = record.hasPhone ? hotel.phone : stored.phone
+        let amenities = record.hasAmenities ? hotel.amenities.joined(separator: ",") : stored.amenities
+        let description = record.description ?? stored.description
+        let storedLogo = try record.logo == .keep ? nil : storedPNG(rowID: stored.rowID)
+        let logo: [UInt8]? =
+            switch record.logo {
+            case .keep: storedLogo
+            case .monogram: nil
+            case .image(let png): png
+            }
+        let logoChanged = record.logo != .keep && logo != storedLogo
+        let initials = renamed ? Self.logoInitials(of: hotel.name) : stored.logoInitials
+        let rowChanged = core || phone != stored.phone || amenities != stored.amenities || initials != stored.logoInitials
+        guard rowChanged || description != stored.description || logoChanged else {
+            counts.unchanged += 1
+            return
+        }
+        counts.changed += 1
+        guard !dryRun else { return }
+        let rowID = stored.rowID
+        let version = stored.logoVersion + (logoChanged || initials != stored.logoInitials ? 1 : 0)
+        let nameKey = CatalogText.fold(hotel.name)
+        if rowChanged || version != stored.logoVersion {
+            let list = record.hasAmenities ? hotel.amenities : amenities.split(separator: ",").map(String.init)
+            try db.cachedStatement(
+                sql: """
+                    UPDATE hotels SET name = ?, name_key = ?, address = ?, city = ?, city_key = ?, country = ?, latitude = ?,
+                        longitude = ?, stars = ?, price = ?, currency = ?, price_usd = ?, phone = ?, amenities = ?,
+                        amenity_mask = ?, logo_initials = ?, logo_version = ?
+                    WHERE id = ?
+                    """
+            ).execute(arguments: [
+                hotel.name, nameKey, hotel.address, hotel.city, cityKey(hotel.city), hotel.country, hotel.latitude,
+                hotel.longitude, hotel.stars, hotel.price.amountText, hotel.price.currency, priceUSD(record), phone, amenities,
+                Amenity.mask(list), initials, version, rowID,
+            ])
+        }
+        if nameKey != stored.nameKey {
+            try deleteNameSearch(rowID: rowID, nameKey: stored.nameKey)
+            try db.cachedStatement(sql: "INSERT INTO hotels_name_fts(rowid, name_key) VALUES (?, ?)").execute(arguments: [rowID, nameKey])
+        }
+        if moved {
+            try db.cachedStatement(sql: "DELETE FROM hotels_geo WHERE id = ?").execute(arguments: [rowID])
+            try db.cachedStatement(sql: CatalogSchema.geoRows + " WHERE id = ?").execute(arguments: [rowID])
+        }
+        if amenities != stored.amenities {
+            try deleteAmenities(rowID: rowID, amenities: stored.amenities)
+            for amenity in hotel.amenities { try insertAmenity.execute(arguments: [rowID, amenity]) }
+        }
+        if description != stored.description { try insertDescription.execute(arguments: [rowID, description]) }
+        if logoChanged {
+            if let logo {
+                try db.cachedStatement(sql: "INSERT OR REPLACE INTO hotel_logos (id, png) VALUES (?, ?)").execute(arguments: [
+                    rowID, Data(logo),
+                ])
+            } else {
+                try db.cachedStatement(sql: "DELETE FROM hotel_logos WHERE id = ?").execute(arguments: [rowID])
+            }
+        }
+    }
+
+    /// A stored hotel and everything derived from it.
+    func delete(rowID: Int64, nameKey: String, amenities: String) throws {
+        try deleteNameSearch(rowID: rowID, nameKey: nameKey)
+        try deleteAmenities(rowID: rowID, amenities: amenities)
+        for sql in [
+            "DELETE FROM hotels WHERE id = ?", "DELETE FROM hotel_descriptions WHERE id = ?", "DELETE FROM hotels_geo WHERE id = ?",
+            "DELETE FROM hotel_logos WHERE id = ?",
+        ] {
+            try db.cachedStatement(sql: sql).execute(arguments: [rowID])
+        }
+    }
+
+    /// An external-content FTS table is told what it indexed, to take it out.
+    private func deleteNameSearch(rowID: Int64, nameKey: String) throws {
+        try db.cachedStatement(sql: "INSERT INTO hotels_name_fts(hotels_name_fts, rowid, name_key) VALUES ('delete', ?, ?)")
+            .execute(arguments: [rowID, nameKey])
+    }
+
+    /// By their primary key (amenity, hotel): the table has no index on the hotel alone.
+    private func deleteAmenities(rowID: Int64, amenities: String) throws {
+        for amenity in amenities.split(separator: ",") {
+            try db.cachedStatement(sql: "DELETE FROM hotel_amenities WHERE amenity = ? AND hotel_rowid = ?")
+                .execute(arguments: [String(amenity), rowID])
+        }
+    }
+
+    private func storedPNG(rowID: Int64) throws -> [UInt8]? {
+        guard hasLogoTable else { return nil }
+        return try Data.fetchOne(db.cachedStatement(sql: "SELECT png FROM hotel_logos WHERE id = ?"), arguments: [rowID]).map {
+            [UInt8]($0)
+        }
+    }
+
+    private func cityKey(_ city: String) -> String {
+        if let key = cityKeys[city] { return key }
+        let key = CatalogText.fold(city)
+        if cityKeys.count < 100_000 { cityKeys[city] = key }
+        return key
+    }
+
+    /// As the seeder computes it: the amount in minor units at the catalog's rate.
+    private func priceUSD(_ record: InventoryRecord) -> Double {
+        let info = currencies[record.hotel.price.currency]!
+        return Currencies.usdValue(minorAmount: record.priceMinor, minorUnits: info.minorUnits, rate: info.usdRate)
+    }
+
+    /// The seeder's rule (the first letters of the first two significant words), and `H`
+    /// when the name has no Latin letter, as the seeder's fallback.
+    static func logoInitials(of name: String) -> String {
+        let initials = HotelGenerator.initials(of: name)
+        return initials.isEmpty ? "H" : initials
+    }
+
+    /// Picks the monogram's colours and shape: FNV-1a of the HotelId, so the same hotel
+    /// looks the same in every catalog it is imported into.
+    static func logoSeed(of hotelID: String) -> Int64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in hotelID.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        return Int64(bitPattern: hash)
+    }
+}

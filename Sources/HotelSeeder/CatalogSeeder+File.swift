@@ -1,0 +1,96 @@
+import Foundation
+import GRDB
+import HotelCatalogs
+
+/// How a new catalog file is made, shared by the seeder and `hotels import` (HotelInventory),
+/// so that an imported catalog has exactly the schema, indexes, FTS and R*Tree tables and
+/// meta rows of a seeded one.
+///
+/// ```swift
+/// try CatalogSeeder.writeNewCatalog(to: "mine.sqlite") { db in
+///     try db.inTransaction {
+///         try CatalogSeeder.createTables(db, meta: CatalogSeeder.metaRows(hotelCount: 0, seed: "none", generator: "me", cities: 0))
+///         return .commit
+///     }
+///     try CatalogSeeder.createIndexes(db)
+/// }
+/// ```
+extension CatalogSeeder {
+    /// Runs `body` on a new database beside `path` under a temporary name, with the
+    /// journal off (nothing to roll back to: on failure the file is deleted), and renames it
+    /// to `path` when `body` returns, so a reader never sees half a catalog.
+    ///
+    /// - Throws: what `body` throws, as it threw it, but SQLite's errors and a failed rename
+    ///   as ``CatalogError`` `database`.
+    package static func writeNewCatalog(to path: String, _ body: (Database) throws -> Void) throws {
+        let directory = (path as NSString).deletingLastPathComponent
+        let tempPath =
+            (directory.isEmpty ? "." : directory) + "/." + (path as NSString).lastPathComponent
+            + ".partial-\(ProcessInfo.processInfo.processIdentifier)-\(DispatchTime.now().uptimeNanoseconds)"
+        defer { removeFiles(tempPath) }
+        do {
+            var config = Configuration()
+            config.label = "CatalogSeeder"
+            let queue = try DatabaseQueue(path: tempPath, configuration: config)
+            try queue.writeWithoutTransaction { db in
+                try db.execute(
+                    sql: """
+                        PRAGMA journal_mode = OFF;
+                        PRAGMA synchronous = OFF;
+                        PRAGMA locking_mode = EXCLUSIVE;
+                        PRAGMA cache_size = -262144;
+                        PRAGMA temp_store = MEMORY;
+                        """)
+                try body(db)
+                try db.execute(sql: "PRAGMA journal_mode = DELETE")
+            }
+            try queue.close()
+        } catch let error as DatabaseError {
+            throw CatalogError.database(String(describing: error))
+        }
+        guard rename(tempPath, path) == 0 else {
+            throw CatalogError.database("cannot move the catalog to \(path): \(String(cString: strerror(errno)))")
+        }
+    }
+
+    private static func removeFiles(_ path: String) {
+        for suffix in ["", "-journal", "-wal", "-shm"] { unlink(path + suffix) }
+    }
+
+    /// The `meta` rows of a new catalog (``CatalogSchema``): the format and its version, then
+    /// what made it.
+    package static func metaRows(hotelCount: Int, seed: String, generator: String, cities: Int) -> [(String, String)] {
+        [
+            ("format", CatalogSchema.formatName),
+            ("format_version", String(CatalogSchema.formatVersion)),
+            ("hotel_count", String(hotelCount)),
+            ("seed", seed),
+            ("generator", generator),
+            ("cities", String(cities)),
+        ]
+    }
+
+    /// The tables of ``CatalogSchema/tables``, the `meta` rows and every currency of
+    /// ``Currencies/all``: an empty catalog, not yet indexed.
+    package static func createTables(_ db: Database, meta: [(String, String)]) throws {
+        try db.execute(sql: CatalogSchema.tables)
+        for (key, value) in meta {
+            try db.execute(sql: "INSERT INTO meta (key, value) VALUES (?, ?)", arguments: [key, value])
+        }
+        for info in Currencies.all {
+            try db.execute(
+                sql: "INSERT INTO currencies (code, usd_rate, minor_units) VALUES (?, ?, ?)",
+                arguments: [info.code, info.usdRate, info.minorUnits])
+        }
+    }
+
+    /// ``CatalogSchema/indexes`` (the ordering indexes, FTS, R*Tree) over the rows loaded,
+    /// in one transaction, then `ANALYZE`: after a bulk load, which is faster without them.
+    package static func createIndexes(_ db: Database) throws {
+        try db.inTransaction {
+            try db.execute(sql: CatalogSchema.indexes)
+            return .commit
+        }
+        try db.execute(sql: "ANALYZE")
+    }
+}
