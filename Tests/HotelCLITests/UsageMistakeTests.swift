@@ -29,7 +29,7 @@ struct UsageMistakeTests {
         #expect(result.status == 64)
         let first = String(result.stderrLines.first ?? "")
         #expect(first.contains("unknown command 'frobnicate'") && !first.contains("did you mean"), "\(result.stderr)")
-        for command in ["demo", "browse", "search", "serve", "seed", "parse", "cache"] {
+        for command in ["demo", "browse", "search", "serve", "seed", "import", "export", "parse", "cache"] {
             #expect(first.contains(command), "\(command) missing from \(first)")
         }
     }
@@ -106,7 +106,7 @@ struct UsageMistakeTests {
             kind(["serach", "--bogus"])
                 == .unknownCommand(
                     word: "serach", suggestion: "search",
-                    commands: ["demo", "browse", "search", "serve", "seed", "parse", "cache", "dialect"]))
+                    commands: ["demo", "browse", "search", "serve", "seed", "import", "export", "parse", "cache", "dialect"]))
         let mistake = UsageMistake.find(in: ["cache", "stats", "--bogus"], root: HotelsCommand.self)
         #expect(mistake?.commandNames == ["hotels", "cache", "stats"])
     }

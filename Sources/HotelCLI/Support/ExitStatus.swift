@@ -37,7 +37,7 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
         case .failure: return "unexpected internal error"
         case .soapFault: return "the service returned a SOAP fault or a business error (OpenTravel Errors, a dialect file's errors)"
         case .usage: return "usage error (unknown flag, bad value; browse/demo without a terminal)"
-        case .malformedResponse: return "malformed, truncated or non-SOAP response; a row import refuses (FILE:LINE: column NAME)"
+        case .malformedResponse: return "malformed, truncated or non-SOAP response; a row hotels import refuses (FILE:LINE: column NAME)"
         case .noInput: return "input file not found or unreadable"
         case .network: return "network error (refused, DNS, reset, TLS certificate, proxy)"
         case .outputError: return "could not write the output (disk full; a closed pipe with --strict-pipe)"
