@@ -166,8 +166,12 @@ struct DialectForeignServerTests {
         var harness = BrowseHarness(endpoint: servers.endpoint(acme))
         harness.dialect = try DialectFile.load(contentsOf: acme.dialect)
         harness.onLogoRequest = { requests.append($0) }
+        // The Python server is the slow part when the whole suite starts at once on two
+        // cores (CI saw a batch of logos still loading after 30 s): this test is about
+        // which logos are fetched, not how fast, so it waits longer than any one request.
+        harness.timeout = 60
         _ = try await harness.run { terminal in
-            try await terminal.waitUntil("the first rows with their logos") { _ in
+            try await terminal.waitUntil("the first rows with their logos", timeout: .seconds(120)) { _ in
                 terminal.names().count == 14 && BrowseLoadingTests.rowsWithPictures(terminal) == 14
             }
             let names = terminal.names()
