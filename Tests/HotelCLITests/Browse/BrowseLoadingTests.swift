@@ -41,8 +41,11 @@ struct BrowseLoadingTests {
         let requests = Requests()
         var harness = BrowseHarness(endpoint: try await LiveServer.shared().endpoint)
         harness.onLogoRequest = { requests.append($0) }
+        // About which logos are fetched, not how fast: CI, with the whole suite starting at
+        // once on two cores, saw the first screen's logos still loading at 30 s.
+        harness.timeout = 60
         let activity = try await harness.run { terminal in
-            try await terminal.waitUntil("the first logos") { _ in Self.rowsWithPictures(terminal) == 14 }
+            try await terminal.waitUntil("the first logos", timeout: .seconds(120)) { _ in Self.rowsWithPictures(terminal) == 14 }
             let firstScreen = requests.all.count
             // Key repeat: a thousand presses arrive faster than the table can draw them.
             terminal.inject(bytes: Array(repeating: UInt8(ascii: "j"), count: 1000))
