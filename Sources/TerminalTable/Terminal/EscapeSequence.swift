@@ -21,6 +21,9 @@ public enum EscapeSequence {
     public static let showCursor = "\(csi)?25h"
     public static let clearScreen = "\(csi)2J"
     public static let clearLine = "\(csi)2K"
+    /// ECH: blanks `count` cells from the cursor, which stays put. Unlike text written
+    /// over them, it also takes away the sixel or iTerm2 image on those cells.
+    public static func eraseCharacters(_ count: Int) -> String { "\(csi)\(count)X" }
     /// Erases the line the cursor is on (the same bytes as `clearLine`, named for the probe).
     public static let eraseLine = clearLine
 
