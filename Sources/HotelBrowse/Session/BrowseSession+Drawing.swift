@@ -43,13 +43,24 @@ extension BrowseSession {
         case .table, .prompt:
             frame = table.render(state: state, dataSource: rows, status: statusLine, size: size)
         }
-        if settings.images == .kitty {
+        let rows = self.rows
+        switch settings.images {
+        case .kitty:
             if case .detail = mode {} else { shownKittyImages = table.kittyImages(state: state, dataSource: rows, size: size) }
             // Images the frame shows must be in the terminal before their placeholders are.
             let uploads = kittyImages.prepare(showing: shownKittyImages)
             if !uploads.isEmpty { terminal.write(uploads) }
+            screen.present(frame)
+        case .kittyDirect:
+            // Uploaded once each; the renderer places them where their cells are.
+            let uploads = kittyImages.prepare(showing: directKittyImages(rows: rows))
+            if !uploads.isEmpty { terminal.write(uploads) }
+            screen.present(frame, pictures: pictureSource(rows: rows))
+        case .sixel, .iterm:
+            screen.present(frame, pictures: pictureSource(rows: rows))
+        case .halfBlocks, .disabled:
+            screen.present(frame)
         }
-        screen.present(frame)
         activity.frames += 1
     }
 
