@@ -38,6 +38,7 @@ package enum BrowseLauncher {
             settings.inTmux = choice.usesPassthrough
             settings.cellSize = choice.cellSize
             settings.symbols = setup.symbols
+            settings.imagesReason = choice.reasons.last ?? ""
             let session = BrowseSession(
                 terminal: terminal, client: client, logos: fetcher, settings: settings, describeError: describeError)
             await session.run()

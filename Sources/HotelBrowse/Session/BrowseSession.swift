@@ -31,6 +31,9 @@ public final class BrowseSession {
         /// One cell in pixels, for sixel and iTerm2 pictures; nil when the terminal did not
         /// say (a 10 × 20 cell is assumed).
         public var cellSize: PixelSize?
+        /// Why `images` was chosen, for the help panel: the last of
+        /// `GraphicsChoice.reasons`.
+        public var imagesReason = ""
         public var pageSize = 50
         public var maxConcurrentLogos = 4
         public var logoCacheCapacity = 512
@@ -155,7 +158,9 @@ public final class BrowseSession {
         screen = TerminalScreen(terminal)
         // Image ids are shared by every program in the terminal window: start somewhere
         // another program is unlikely to be.
-        kittyImages = KittyImageRegistry(capacity: 256, firstID: UInt32.random(in: 0x1000...0x7F_0000), inTmux: settings.inTmux)
+        kittyImages = KittyImageRegistry(
+            capacity: 256, firstID: UInt32.random(in: 0x1000...0x7F_0000), inTmux: settings.inTmux,
+            createsVirtualPlacements: settings.images == .kitty)
     }
 
     /// Runs until the user quits or input ends, and says what it loaded. The caller enters

@@ -158,6 +158,17 @@ public enum EscapeSequence {
         kittyChunks(keys: "a=T,\(kittyFormatKeys(format)),i=\(id),U=1,c=\(columns),r=\(rows),C=1,q=2", base64Payload: base64Payload)
     }
 
+    /// Uploads an image and keeps it (`a=t`) without showing it: `kittyPlace` shows it
+    /// later, as often as needed. Chunked like `kittyTransmit`.
+    ///
+    /// ```swift
+    /// EscapeSequence.kittyTransmitOnly(id: 7, format: .png, base64Payload: "iVBO")
+    /// // ["\u{1B}_Ga=t,f=100,i=7,q=2,m=0;iVBO\u{1B}\\"]
+    /// ```
+    public static func kittyTransmitOnly(id: UInt32, format: KittyImage.Format, base64Payload: String) -> [String] {
+        kittyChunks(keys: "a=t,\(kittyFormatKeys(format)),i=\(id),q=2", base64Payload: base64Payload)
+    }
+
     /// Uploads an image and places it at the cursor at once (`a=T` without `U=1`): the
     /// *direct placement* of kitty before 0.28, which has no Unicode placeholders. The
     /// terminal draws it over `columns` × `rows` cells from the cursor; `C=1` leaves the

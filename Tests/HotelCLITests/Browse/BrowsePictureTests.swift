@@ -69,4 +69,36 @@ struct BrowsePictureTests {
             }
         }
     }
+
+    @Test("kitty before 0.28: each logo uploaded once without U=1, placed where its cells are, moved on scroll, all deleted at the end")
+    func kittyDirect() async throws {
+        var harness = BrowseHarness(endpoint: try await LiveServer.shared().endpoint)
+        harness.images = .kittyDirect
+        let terminal = try await BrowsePictureTests.run(harness) { terminal in
+            try await terminal.waitUntil("the first logos") { lines in
+                lines.last?.contains("row 1 of 3,000") == true && lines.last?.contains("logos 0 loading") == true
+                    && Self.count("\u{1B}_Ga=p,", in: terminal.writtenText) == 14
+            }
+            for _ in 1...16 { terminal.inject(.char("j")) }
+            // Three rows entered: their logos load once the fast scroll settles.
+            try await terminal.waitUntil("scrolled") { lines in
+                lines.last?.contains("row 17 of") == true && Self.count("\u{1B}_Ga=t,", in: terminal.writtenText) == 17
+            }
+        }
+        let written = terminal.writtenText
+        #expect(!written.contains("U=1"), "kitty 0.26 refuses virtual placements")
+        let uploads = written.components(separatedBy: "\u{1B}_Ga=t,f=100,i=").dropFirst().map { $0.prefix { $0 != "," } }
+        #expect(uploads.count == 17 && Set(uploads).count == uploads.count, "each logo uploaded once")
+        for id in uploads { #expect(written.contains("a=d,d=I,i=\(id),")) }
+    }
+
+    /// Runs `harness` and hands back its terminal for checks after the session ended.
+    static func run(_ harness: BrowseHarness, _ body: (InMemoryTerminal) async throws -> Void) async throws -> InMemoryTerminal {
+        var known: InMemoryTerminal?
+        _ = try await harness.run { terminal in
+            known = terminal
+            try await body(terminal)
+        }
+        return try #require(known)
+    }
 }
