@@ -71,7 +71,10 @@ enum Bench {
             var report = BenchmarkReport(command: "hotels-bench --terminal-only", machine: .current(wrk: nil))
             let settings = BenchSettings.full
             let terminal = try TerminalBench.run(frames: settings.terminalFrames, runs: settings.terminalRuns)
-            report.sections = [TerminalBench.section(terminal, frames: settings.terminalFrames)]
+            let pictures = try PictureBench.run(frames: settings.terminalFrames, runs: settings.terminalRuns)
+            report.sections = [
+                TerminalBench.section(terminal, frames: settings.terminalFrames), PictureBench.section(pictures, frames: settings.terminalFrames),
+            ]
             print(report.text(), terminator: "")
         case .logosOnly:
             // Text logos beside chafa alone, printed and not written: for working on SymbolImage.
@@ -152,6 +155,9 @@ enum Bench {
         say("terminal: frames on a \(TerminalBench.width)×\(TerminalBench.height) screen…")
         let terminal = try TerminalBench.run(frames: settings.terminalFrames, runs: settings.terminalRuns)
         report.sections.append(TerminalBench.section(terminal, frames: settings.terminalFrames))
+        say("terminal: logos per protocol…")
+        let pictures = try PictureBench.run(frames: settings.terminalFrames, runs: settings.terminalRuns)
+        report.sections.append(PictureBench.section(pictures, frames: settings.terminalFrames))
         say("text logos: the demo's first \(settings.textLogos) logos as block characters, ours and chafa's…")
         report.sections.append(try await TextLogoBench.section(count: settings.textLogos, paths: paths))
 

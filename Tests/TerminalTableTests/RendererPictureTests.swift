@@ -20,15 +20,17 @@ struct RendererPictureTests {
 
     /// A table of `rows` two-line rows from `first`, each with a 4 × 2 picture (id = row
     /// number + 1) and its name: a header, the body, a status line.
-    static func frame(first: Int, height: Int = 22, width: Int = 40, panel: Bool = false) -> CellBuffer {
+    static func frame(first: Int, height: Int = 22, width: Int = 40, panel: Bool = false, selected: Int? = nil) -> CellBuffer {
         var buffer = CellBuffer(width: width, height: height)
         buffer.write("Logo │ Name", row: 0, column: 0, style: Style(bold: true))
         var line = 1
         var row = first
         while line + 1 < height - 1 {
             buffer.draw(TerminalPicture(id: UInt32(row + 1), columns: 4, rows: 2), row: line, column: 0)
-            buffer.write(" │ Hotel \(row)", row: line, column: 4)
-            buffer.write(" │", row: line + 1, column: 4)
+            // The selected row is highlighted around its picture, as the browse table does.
+            let style = row == selected ? Style(reverse: true) : .plain
+            buffer.write(" │ Hotel \(row)", row: line, column: 4, style: style)
+            buffer.write(" │", row: line + 1, column: 4, style: style)
             line += 2
             row += 1
         }
@@ -68,6 +70,20 @@ struct RendererPictureTests {
             #expect(screen.buffer == frame, "scroll to \(first)")
         }
         #expect(screen.scrolledLineCount == 60)
+    }
+
+    @Test("scrolling with the selection at the bottom: its highlight moves, and still only the entering picture is sent")
+    func selectionScroll() {
+        var renderer = Renderer()
+        var screen = VirtualScreen(width: 40, height: 22)
+        screen.feed(renderer.render(Self.frame(first: 0, selected: 9), pictures: Self.pictures))
+        for first in 1...20 {
+            let frame = Self.frame(first: first, selected: first + 9)
+            let bytes = renderer.render(frame, pictures: Self.pictures)
+            screen.feed(bytes)
+            #expect(Self.drawn(bytes) == 1, "scroll to \(first)")
+            #expect(screen.buffer == frame, "scroll to \(first)")
+        }
     }
 
     @Test("scrolling back a page and jumping: every picture right, nothing left behind")

@@ -14,17 +14,17 @@ import TerminalTable
 /// let drawing = LogoDrawing(images: .sixel, symbols: .quadrants, cellSize: PixelSize(width: 10, height: 20))
 /// drawing.sequence(for: logo, columns: 4, rows: 2)   // "\u{1B}P0;1;0q\"1;1;40;40#0;2;…"
 /// ```
-struct LogoDrawing: Sendable, Equatable {
-    var images: ImageProtocol
-    var symbols: SymbolSet
+package struct LogoDrawing: Sendable, Equatable {
+    package var images: ImageProtocol
+    package var symbols: SymbolSet
     /// One cell in pixels, as the terminal said; the usual 1:2 cell when it did not.
-    var cellSize: PixelSize
+    package var cellSize: PixelSize
     /// kitty and iTerm2 commands are wrapped for tmux passthrough.
-    var passthrough: Bool
+    package var passthrough: Bool
 
     static let assumedCellSize = PixelSize(width: 10, height: 20)
 
-    init(images: ImageProtocol, symbols: SymbolSet = .quadrants, cellSize: PixelSize? = nil, passthrough: Bool = false) {
+    package init(images: ImageProtocol, symbols: SymbolSet = .quadrants, cellSize: PixelSize? = nil, passthrough: Bool = false) {
         self.images = images
         self.symbols = symbols
         self.cellSize = cellSize ?? Self.assumedCellSize
@@ -32,10 +32,10 @@ struct LogoDrawing: Sendable, Equatable {
     }
 
     /// Whether the terminal draws the picture itself over blank cells (`TerminalPicture`).
-    var drawsPictures: Bool { [.sixel, .iterm, .kittyDirect].contains(images) }
+    package var drawsPictures: Bool { [.sixel, .iterm, .kittyDirect].contains(images) }
 
     /// `image` fitted into `width` × `height` pixels, centred, the margins transparent.
-    static func canvas(_ image: RGBAImage, width: Int, height: Int) -> RGBAImage {
+    package static func canvas(_ image: RGBAImage, width: Int, height: Int) -> RGBAImage {
         let width = max(1, width)
         let height = max(1, height)
         let thumb = image.thumbnail(fittingWidth: width, height: height)
@@ -51,13 +51,13 @@ struct LogoDrawing: Sendable, Equatable {
     }
 
     /// The logo's canvas for `columns` × `rows` cells of `cellSize`.
-    func canvas(_ image: RGBAImage, columns: Int, rows: Int) -> RGBAImage {
+    package func canvas(_ image: RGBAImage, columns: Int, rows: Int) -> RGBAImage {
         Self.canvas(image, width: columns * cellSize.width, height: rows * cellSize.height)
     }
 
     /// The logo in block symbols over `columns` × `rows` cells (the text fallback). Fitted
     /// on a canvas of 8 × 16 pixels a cell, finer than any symbol set's sub-cells.
-    func symbolImage(_ image: RGBAImage, columns: Int, rows: Int) -> SymbolImage {
+    package func symbolImage(_ image: RGBAImage, columns: Int, rows: Int) -> SymbolImage {
         let canvas = Self.canvas(image, width: max(1, columns) * 8, height: max(1, rows) * 16)
         let grid = PixelGrid(width: canvas.width, height: canvas.height, rgba: canvas.pixels)
         return SymbolImage(grid, columns: columns, rows: rows, symbols: symbols)
@@ -65,7 +65,7 @@ struct LogoDrawing: Sendable, Equatable {
 
     /// What draws the logo over `columns` × `rows` cells from the cursor, for sixel and
     /// iTerm2; nil for the other protocols, or when it cannot be encoded.
-    func sequence(for image: RGBAImage, columns: Int, rows: Int) -> String? {
+    package func sequence(for image: RGBAImage, columns: Int, rows: Int) -> String? {
         switch images {
         case .sixel:
             let canvas = canvas(image, columns: columns, rows: rows)
@@ -80,7 +80,7 @@ struct LogoDrawing: Sendable, Equatable {
     }
 
     /// The PNG kitty is given for `columns` × `rows` cells, for both placements.
-    func kittyPayload(for image: RGBAImage, columns: Int, rows: Int) -> [UInt8]? {
+    package func kittyPayload(for image: RGBAImage, columns: Int, rows: Int) -> [UInt8]? {
         guard images == .kitty || images == .kittyDirect else { return nil }
         return try? PNGEncoder.encode(canvas(image, columns: columns, rows: rows))
     }

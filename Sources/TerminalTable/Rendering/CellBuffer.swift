@@ -84,6 +84,22 @@ extension CellBuffer {
     /// What the screen shows after the terminal scrolled the lines of `region` by `count`
     /// (up when positive, like SU; down when negative, like SD): the lines move, the ones
     /// that enter are blank.
+    /// Each line's picture cells alone, hashed; 0 for a line without (see `LineScroll`).
+    func pictureRowHashes() -> [Int] {
+        guard hasPictures else { return [] }
+        return (0..<height).map { row in
+            var hasher = Hasher()
+            var any = false
+            for column in 0..<width {
+                guard let slice = cells[row * width + column].picture else { continue }
+                any = true
+                hasher.combine(column)
+                hasher.combine(slice)
+            }
+            return any ? hasher.finalize() : 0
+        }
+    }
+
     func scrolled(_ region: ClosedRange<Int>, by count: Int, blank: Cell = .blank) -> CellBuffer {
         var result = self
         for row in region {

@@ -17,12 +17,20 @@ struct LineScroll: Equatable {
     /// The scroll that leaves the most lines already right, if it saves at least
     /// `minimumGain` lines compared to redrawing in place. Shifts of up to half the screen
     /// are tried: a bigger jump has too little in common to be worth it.
-    static func best(from old: [Int], to new: [Int]) -> LineScroll? {
+    ///
+    /// `oldPictures` and `newPictures` hash each line's picture cells alone (0 for a line
+    /// without): a line whose text changed but whose pictures a shift would keep counts
+    /// for the shift, as moving a picture is far cheaper than sending it again (the
+    /// selected row's highlight moving with a scroll changes its text, not its logo).
+    static func best(from old: [Int], to new: [Int], oldPictures: [Int] = [], newPictures: [Int] = []) -> LineScroll? {
         guard old.count == new.count, old.count > 2 else { return nil }
+        let pictures = oldPictures.count == old.count && newPictures.count == new.count ? (oldPictures, newPictures) : nil
         var best: (scroll: LineScroll, gain: Int)?
         for magnitude in 1...max(1, old.count / 2) {
             for count in [magnitude, -magnitude] {
-                if let candidate = bestWindow(from: old, to: new, count: count), candidate.gain > (best?.gain ?? minimumGain - 1) {
+                if let candidate = bestWindow(from: old, to: new, count: count, pictures: pictures),
+                    candidate.gain > (best?.gain ?? minimumGain - 1)
+                {
                     best = candidate
                 }
             }
@@ -33,7 +41,7 @@ struct LineScroll: Equatable {
     /// For one shift: the run of lines where shifting wins most (maximum-sum subarray of
     /// +1 where only the shifted line matches, -1 where only the unshifted one does), and
     /// what it saves once the lines that enter blank are paid for.
-    private static func bestWindow(from old: [Int], to new: [Int], count: Int) -> (scroll: LineScroll, gain: Int)? {
+    private static func bestWindow(from old: [Int], to new: [Int], count: Int, pictures: ([Int], [Int])?) -> (scroll: LineScroll, gain: Int)? {
         let lines = old.count
         let rows = count > 0 ? 0..<(lines - count) : (-count)..<lines
         var bestSum = 0
@@ -41,8 +49,12 @@ struct LineScroll: Equatable {
         var sum = 0
         var start = rows.lowerBound
         for row in rows {
-            let shifted = new[row] == old[row + count]
-            let unshifted = new[row] == old[row]
+            var shifted = new[row] == old[row + count]
+            var unshifted = new[row] == old[row]
+            if !shifted, !unshifted, let (oldPictures, newPictures) = pictures, newPictures[row] != 0 {
+                shifted = newPictures[row] == oldPictures[row + count]
+                unshifted = newPictures[row] == oldPictures[row]
+            }
             let score = shifted == unshifted ? 0 : (shifted ? 1 : -1)
             if sum <= 0 {
                 sum = score

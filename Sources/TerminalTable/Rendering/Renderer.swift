@@ -54,7 +54,9 @@ public struct Renderer: Sendable {
         let hashes = frame.rowHashes()
         if let previous, !forceFullRedraw, previous.width == frame.width, previous.height == frame.height {
             baseline = previous
-            if usesScrollRegions, let scroll = LineScroll.best(from: previousHashes, to: hashes),
+            if usesScrollRegions,
+                let scroll = LineScroll.best(
+                    from: previousHashes, to: hashes, oldPictures: previous.pictureRowHashes(), newPictures: frame.pictureRowHashes()),
                 picturesScrollWithText || !Self.hasPictures(in: previous, lines: scroll.region)
             {
                 // DECSTBM homes the cursor, and the lines that enter take the current
