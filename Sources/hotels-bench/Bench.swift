@@ -73,7 +73,8 @@ enum Bench {
             let terminal = try TerminalBench.run(frames: settings.terminalFrames, runs: settings.terminalRuns)
             let pictures = try PictureBench.run(frames: settings.terminalFrames, runs: settings.terminalRuns)
             report.sections = [
-                TerminalBench.section(terminal, frames: settings.terminalFrames), PictureBench.section(pictures, frames: settings.terminalFrames),
+                TerminalBench.section(terminal, frames: settings.terminalFrames),
+                PictureBench.section(pictures, frames: settings.terminalFrames),
             ]
             print(report.text(), terminator: "")
         case .logosOnly:

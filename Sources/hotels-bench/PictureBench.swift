@@ -87,8 +87,11 @@ enum PictureBench {
             let pictures = mode.marker.map { Double(text.components(separatedBy: $0).count - 1) / Double(frames) } ?? 0
             let cpu = try (0..<max(1, runs)).map { _ in
                 var fresh = make(mode, rows: rowCount, logos: logos)
-                return try play(mode, frames: frames, rowCount: rowCount, table: table, setup: &fresh, terminal: CountingTerminal(width: width, height: height))
-                    .cpu
+                return try play(
+                    mode, frames: frames, rowCount: rowCount, table: table, setup: &fresh,
+                    terminal: CountingTerminal(width: width, height: height)
+                )
+                .cpu
             }
             return Measurement(
                 mode: mode, bytes: Double(checked.written.count - bytes.start) / Double(frames), cpuSeconds: Measure.median(cpu),
@@ -123,7 +126,8 @@ enum PictureBench {
                 setup.pictures.sequences[id] = sequences[logo]
                 cells[0] = .picture(TerminalPicture(id: id, columns: columns, rows: height))
             case .kittyPlaceholders, .kittyDirect:
-                guard let payload = payloads[logo], let image = setup.registry.makeImage(columns: columns, rows: height, format: .png, payload: payload)
+                guard let payload = payloads[logo],
+                    let image = setup.registry.makeImage(columns: columns, rows: height, format: .png, payload: payload)
                 else { continue }
                 setup.kittyImages[index] = image
                 if mode == .kittyDirect {
@@ -155,14 +159,17 @@ enum PictureBench {
             draw(mode, state: state, table: table, setup: &setup, screen: &screen, terminal: terminal)
             cpu += Measure.threadCPUTime() - t0
         }
-        if let memory = terminal as? InMemoryTerminal, !(memory.screenLines.last ?? "").contains("row \(BenchFormat.grouped(state.selectedIndex + 1))") {
+        if let memory = terminal as? InMemoryTerminal,
+            !(memory.screenLines.last ?? "").contains("row \(BenchFormat.grouped(state.selectedIndex + 1))")
+        {
             throw BenchError("\(mode.label): the status line is “\(memory.screenLines.last ?? "")”")
         }
         return (start, cpu / Double(frames))
     }
 
     private static func draw(
-        _ mode: Mode, state: TableViewState, table: TableView, setup: inout Setup, screen: inout TerminalScreen, terminal: any TerminalDriver
+        _ mode: Mode, state: TableViewState, table: TableView, setup: inout Setup, screen: inout TerminalScreen,
+        terminal: any TerminalDriver
     ) {
         let size = TerminalSize(width: width, height: height)
         let status = StatusLine(left: "row \(BenchFormat.grouped(state.selectedIndex + 1)) · logos 0 loading", right: "? help · q quit")

@@ -31,9 +31,6 @@ package struct LogoDrawing: Sendable, Equatable {
         self.passthrough = passthrough
     }
 
-    /// Whether the terminal draws the picture itself over blank cells (`TerminalPicture`).
-    package var drawsPictures: Bool { [.sixel, .iterm, .kittyDirect].contains(images) }
-
     /// `image` fitted into `width` × `height` pixels, centred, the margins transparent.
     package static func canvas(_ image: RGBAImage, width: Int, height: Int) -> RGBAImage {
         let width = max(1, width)

@@ -5,7 +5,7 @@
 /// Pure: it returns the bytes to write and never writes them itself.
 ///
 /// ```swift
-/// var registry = KittyImageRegistry(capacity: 256, inTmux: support.isInTmux)
+/// var registry = KittyImageRegistry(capacity: 256, inTmux: choice.usesPassthrough)
 /// let logo = registry.makeImage(columns: 6, rows: 3, format: .png, payload: png)   // once per logo
 /// // every frame:
 /// let frame = table.render(state: state, dataSource: source, status: status, size: size)
@@ -15,7 +15,7 @@
 public struct KittyImageRegistry: Sendable {
     /// Images kept in the terminal. A frame that shows more keeps them all.
     public let capacity: Int
-    /// Wrap every command for tmux passthrough (see `ImageSupport`).
+    /// Wrap every command for tmux passthrough (`GraphicsChoice.usesPassthrough`).
     public let isInTmux: Bool
     private var nextID: UInt32
     /// Ids the terminal holds → the frame that last showed them.

@@ -41,7 +41,9 @@ struct LineScroll: Equatable {
     /// For one shift: the run of lines where shifting wins most (maximum-sum subarray of
     /// +1 where only the shifted line matches, -1 where only the unshifted one does), and
     /// what it saves once the lines that enter blank are paid for.
-    private static func bestWindow(from old: [Int], to new: [Int], count: Int, pictures: ([Int], [Int])?) -> (scroll: LineScroll, gain: Int)? {
+    private static func bestWindow(from old: [Int], to new: [Int], count: Int, pictures: ([Int], [Int])?) -> (
+        scroll: LineScroll, gain: Int
+    )? {
         let lines = old.count
         let rows = count > 0 ? 0..<(lines - count) : (-count)..<lines
         var bestSum = 0

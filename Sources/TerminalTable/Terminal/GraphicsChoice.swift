@@ -67,10 +67,4 @@ public struct GraphicsChoice: Sendable, Equatable {
     public var leaveSequence: String {
         imageProtocol == .sixel ? EscapeSequence.sixelCursorBelowImage : ""
     }
-
-    /// The same choice in the form today's table code takes (`isInTmux` there means
-    /// "wrap for passthrough").
-    public var imageSupport: ImageSupport {
-        ImageSupport(imageProtocol: imageProtocol, isInTmux: usesPassthrough)
-    }
 }

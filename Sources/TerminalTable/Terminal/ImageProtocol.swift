@@ -7,8 +7,8 @@ import Foundation
 /// ImageProtocol.kitty.argument       // "kitty"
 /// ```
 ///
-/// `GraphicsChoice` picks one from the terminal's replies; `ImageSupport` from the
-/// environment alone, and only among kitty, half blocks and none.
+/// `GraphicsChoice` picks one from the environment, the terminal's replies and tmux;
+/// `--images` overrides it.
 public enum ImageProtocol: Sendable, Hashable, CaseIterable {
     /// kitty graphics protocol with Unicode placeholders (`KittyImage`): real pixels.
     case kitty
@@ -19,7 +19,8 @@ public enum ImageProtocol: Sendable, Hashable, CaseIterable {
     case iterm
     /// Sixel graphics (`SixelImage`): xterm -ti vt340, foot, mlterm, VS Code with images.
     case sixel
-    /// Truecolor `▀` cells (`HalfBlockImage`): works in any terminal with 24-bit colour.
+    /// Text: truecolor block symbols (`SymbolImage`, half blocks to octants): works in any
+    /// terminal with 24-bit colour. Spelled `blocks`.
     case halfBlocks
     /// No pictures at all (spelled `none`; not a case named `none`, which would be
     /// mistaken for `Optional.none` wherever an `ImageProtocol?` is expected).
