@@ -173,7 +173,6 @@ let choiceCases: [ChoiceCase] = [
         #expect(choice.imageProtocol == .sixel)
         #expect(choice.isInTmux)
         #expect(!choice.usesPassthrough)
-        #expect(choice.imageSupport == ImageSupport(imageProtocol: .sixel, isInTmux: false))
         #expect(choice.cellSize == PixelSize(width: 10, height: 20))
     }
 

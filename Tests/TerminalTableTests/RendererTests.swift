@@ -110,6 +110,40 @@ import Testing
 }
 
 /// Deterministic randomness so a failing case can be replayed.
+@Suite("Renderer: text terminals may measure otherwise")
+struct UncertainWidthTests {
+    @Test("a changed line with a Devanagari cluster is erased and written whole, the cursor placed after each cluster")
+    func devanagari() {
+        var renderer = Renderer()
+        var screen = VirtualScreen(width: 30, height: 2)
+        var old = CellBuffer(width: 30, height: 2)
+        old.write("गंगा पैलेस │ Mumbai", row: 0, column: 0)
+        screen.feed(renderer.render(old))
+        var new = CellBuffer(width: 30, height: 2)
+        new.write("Hauz Khas Hotel │ Delhi", row: 0, column: 0)
+        let text = String(decoding: renderer.render(new), as: UTF8.self)
+        #expect(text.contains(EscapeSequence.moveCursor(row: 0, column: 0) + EscapeSequence.eraseToEndOfLine))
+        screen.feed(Array(text.utf8))
+        #expect(screen.buffer == new)
+        // Back: each cluster is followed by an absolute move.
+        let back = String(decoding: renderer.render(old), as: UTF8.self)
+        #expect(back.contains("गं" + EscapeSequence.moveCursor(row: 0, column: 1)))
+        #expect(!Renderer.hasUncertainWidth(Cell("a")) && !Renderer.hasUncertainWidth(Cell("東")))
+        #expect(Renderer.hasUncertainWidth(Cell(text: "गं", width: 1)) && Renderer.hasUncertainWidth(Cell(text: "ा", width: 1)))
+    }
+
+    @Test("lines of plain text keep the plain diff")
+    func plain() {
+        var renderer = Renderer()
+        var old = CellBuffer(width: 30, height: 2)
+        old.write("Hotel Adlon │ Berlin", row: 0, column: 0)
+        _ = renderer.render(old)
+        var new = CellBuffer(width: 30, height: 2)
+        new.write("Hotel Adlon │ Bonn", row: 0, column: 0)
+        #expect(!String(decoding: renderer.render(new), as: UTF8.self).contains(EscapeSequence.eraseToEndOfLine))
+    }
+}
+
 struct SeededGenerator: RandomNumberGenerator {
     var state: UInt64
     init(seed: UInt64) { state = seed &+ 0x9E37_79B9_7F4A_7C15 }

@@ -48,11 +48,18 @@ extension Renderer {
     /// Takes away the pictures of `baseline` that `frame` does not keep whole in place,
     /// blanking their cells in `baseline` (which is then what the screen shows), and
     /// returns the bytes that do it.
-    static func removePictures(from baseline: inout CellBuffer, keeping frame: CellBuffer, source: some PictureSource) -> String {
+    /// `rewrites` are the lines about to be erased from a column on (`lineRewrites`):
+    /// a picture with cells there goes too.
+    static func removePictures(
+        from baseline: inout CellBuffer, keeping frame: CellBuffer, rewrites: [Int: Int] = [:], source: some PictureSource
+    ) -> String {
         guard baseline.hasPictures else { return "" }
         var stale: Set<UInt32> = []
         let extents = pictureExtents(in: baseline)
         for (id, extent) in extents where !extent.isWhole { stale.insert(id) }
+        for (row, start) in rewrites {
+            for column in start..<baseline.width { if let slice = baseline[row, column].picture { stale.insert(slice.id) } }
+        }
         for row in 0..<baseline.height {
             for column in 0..<baseline.width {
                 let old = baseline[row, column]

@@ -51,6 +51,7 @@ public struct Renderer: Sendable {
     public mutating func render(_ frame: CellBuffer, forceFullRedraw: Bool = false, pictures: some PictureSource) -> [UInt8] {
         var output = ""
         var baseline: CellBuffer
+        var rewrites: [Int: Int] = [:]
         let hashes = frame.rowHashes()
         if let previous, !forceFullRedraw, previous.width == frame.width, previous.height == frame.height {
             baseline = previous
@@ -67,7 +68,8 @@ public struct Renderer: Sendable {
                     + EscapeSequence.resetScrollRegion
                 baseline = previous.scrolled(scroll.region, by: scroll.count)
             }
-            output += Self.removePictures(from: &baseline, keeping: frame, source: pictures)
+            rewrites = Self.lineRewrites(frame: frame, baseline: baseline)
+            output += Self.removePictures(from: &baseline, keeping: frame, rewrites: rewrites, source: pictures)
         } else {
             // Clearing the screen may leave kitty's pictures, which float above the text.
             for id in shownPictures.sorted() { output += pictures.removeSequence(for: id) }
@@ -86,6 +88,13 @@ public struct Renderer: Sendable {
         for row in 0..<frame.height {
             // nil = we don't know where the cursor is, so the next write must move it.
             var cursorColumn: Int?
+            if let start = rewrites[row] {
+                changes +=
+                    EscapeSequence.moveCursor(row: row, column: start) + EscapeSequence.transition(from: currentStyle, to: .plain)
+                    + EscapeSequence.eraseToEndOfLine
+                currentStyle = .plain
+                for column in start..<frame.width { baseline.set(.blank, row: row, column: column) }
+            }
             for column in 0..<frame.width {
                 let cell = frame[row, column]
                 if cell.isContinuation { continue }
@@ -104,7 +113,8 @@ public struct Renderer: Sendable {
                 currentStyle = cell.style
                 changes += cell.text
                 let next = column + max(1, cell.width)
-                cursorColumn = next < frame.width ? next : nil
+                // After text the terminal may measure otherwise, place the cursor anew.
+                cursorColumn = next < frame.width && !Self.hasUncertainWidth(cell) ? next : nil
             }
         }
         if currentStyle != .plain { changes += EscapeSequence.resetStyle }

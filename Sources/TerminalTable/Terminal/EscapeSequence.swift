@@ -21,6 +21,8 @@ public enum EscapeSequence {
     public static let showCursor = "\(csi)?25h"
     public static let clearScreen = "\(csi)2J"
     public static let clearLine = "\(csi)2K"
+    /// EL 0: blanks from the cursor to the end of its line.
+    public static let eraseToEndOfLine = "\(csi)K"
     /// ECH: blanks `count` cells from the cursor, which stays put. Unlike text written
     /// over them, it also takes away the sixel or iTerm2 image on those cells.
     public static func eraseCharacters(_ count: Int) -> String { "\(csi)\(count)X" }
