@@ -185,6 +185,7 @@ let package = Package(
         .target(
             name: "HotelBrowse",
             dependencies: [
+                "ChildProcess",
                 "HotelSOAP",
                 "HotelClient",
                 "Imaging",

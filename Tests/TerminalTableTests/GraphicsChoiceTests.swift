@@ -146,7 +146,7 @@ let choiceCases: [ChoiceCase] = [
         because: "tmux 3.3a draws no sixel"),
     ChoiceCase(
         name: "override blocks", environment: ["TERM": "xterm-kitty"], replies: RealReplies.kitty035, override: .halfBlocks,
-        expected: .halfBlocks, because: "the user asked for blocks → half blocks"),
+        expected: .halfBlocks, because: "the user asked for blocks → block symbols (text)"),
     ChoiceCase(
         name: "override none", environment: ["TERM": "xterm-kitty"], replies: RealReplies.kitty035, override: .disabled,
         expected: .disabled,

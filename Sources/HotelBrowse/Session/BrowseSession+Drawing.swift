@@ -35,7 +35,7 @@ extension BrowseSession {
             frame = view.render(size: size, status: StatusLine(left: settings.endpointLabel, right: "↑↓ scroll · Esc back"))
             shownKittyImages = view.kittyLogo.map { [$0] } ?? []
         case .help:
-            frame = table.render(state: state, dataSource: rows, status: statusLine, overlay: Self.help, size: size)
+            frame = table.render(state: state, dataSource: rows, status: statusLine, overlay: helpPanel(width: size.width), size: size)
         case .columns:
             frame = table.render(state: state, dataSource: rows, status: statusLine, overlay: columnsPanel, size: size)
         case .lastError:
@@ -43,13 +43,24 @@ extension BrowseSession {
         case .table, .prompt:
             frame = table.render(state: state, dataSource: rows, status: statusLine, size: size)
         }
-        if settings.images == .kitty {
+        let rows = self.rows
+        switch settings.images {
+        case .kitty:
             if case .detail = mode {} else { shownKittyImages = table.kittyImages(state: state, dataSource: rows, size: size) }
             // Images the frame shows must be in the terminal before their placeholders are.
             let uploads = kittyImages.prepare(showing: shownKittyImages)
             if !uploads.isEmpty { terminal.write(uploads) }
+            screen.present(frame)
+        case .kittyDirect:
+            // Uploaded once each; the renderer places them where their cells are.
+            let uploads = kittyImages.prepare(showing: directKittyImages(rows: rows))
+            if !uploads.isEmpty { terminal.write(uploads) }
+            screen.present(frame, pictures: pictureSource(rows: rows))
+        case .sixel, .iterm:
+            screen.present(frame, pictures: pictureSource(rows: rows))
+        case .halfBlocks, .disabled:
+            screen.present(frame)
         }
-        screen.present(frame)
         activity.frames += 1
     }
 
@@ -107,6 +118,14 @@ extension BrowseSession {
         // The panel's text is 6 cells narrower than the screen (margin, border, padding).
         let lines = lastErrorText.map { DisplayWidth.wrap($0, toWidth: max(10, width - 6)) } ?? ["no error so far"]
         return TextPanel(title: "Last error", lines: lines, footer: "any key closes")
+    }
+
+    /// The keys, and how logos are drawn here and why (`--images-info` in short).
+    func helpPanel(width: Int) -> TextPanel {
+        var panel = Self.help
+        let logos = "Logos: \(settings.images.argument)" + (settings.imagesReason.isEmpty ? "" : " (\(settings.imagesReason))")
+        panel.lines += [""] + DisplayWidth.wrap(logos, toWidth: max(10, min(76, width - 6)))
+        return panel
     }
 
     static let help = TextPanel(

@@ -149,12 +149,25 @@ extension BrowseSession {
         loadDetail(hotel)
     }
 
-    /// The detail view's larger logo; with kitty, a second placement of the same PNG.
+    /// The detail view's larger logo: with kitty a second image of the same PNG, with
+    /// sixel and iTerm2 the logo encoded at that size.
     func setDetailLogo(_ picture: LogoPicture, in view: inout HotelDetailView) {
         view.logo = picture
+        let columns = HotelDetailView.logoColumns
+        let rows = HotelDetailView.logoRows
+        let drawing = logoDrawing
+        view.symbols = drawing.symbolImage(picture.source, columns: columns, rows: rows)
         if let payload = picture.kittyPayload {
-            view.kittyLogo = kittyImages.makeImage(
-                columns: HotelDetailView.logoColumns, rows: HotelDetailView.logoRows, format: .png, payload: payload)
+            // The table's PNG is made for its small cells: the larger picture gets its own.
+            let larger = drawing.kittyPayload(for: picture.source, columns: columns, rows: rows) ?? payload
+            view.kittyLogo = kittyImages.makeImage(columns: columns, rows: rows, format: .png, payload: larger)
+            if settings.images == .kittyDirect, let kitty = view.kittyLogo {
+                view.picture = TerminalPicture(id: kitty.id, columns: columns, rows: rows)
+                view.pictureSequence = kittyPlacement(kitty)
+            }
+        } else if let sequence = drawing.sequence(for: picture.source, columns: columns, rows: rows) {
+            view.picture = TerminalPicture(id: nextPictureID(), columns: columns, rows: rows)
+            view.pictureSequence = sequence
         }
     }
 }

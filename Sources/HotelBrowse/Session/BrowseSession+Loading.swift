@@ -128,6 +128,11 @@ extension BrowseSession {
             picture.kitty = kittyImages.makeImage(
                 columns: picture.cell.columns, rows: picture.cell.rows, format: .png, payload: kittyPayload)
             picture.kittyPayload = kittyPayload
+            if settings.images == .kittyDirect, let kitty = picture.kitty {
+                // Without Unicode placeholders kitty places the uploaded image over blank cells.
+                picture.picture = TerminalPicture(id: kitty.id, columns: kitty.columns, rows: kitty.rows)
+                picture.pictureSequence = kittyPlacement(kitty)
+            }
             result = .success(picture)
         }
         logos.finish(id, with: result)
@@ -138,10 +143,18 @@ extension BrowseSession {
         }
     }
 
+    /// What shows an uploaded kitty image at the cursor (placement 1, so showing it again
+    /// elsewhere moves it).
+    func kittyPlacement(_ image: KittyImage) -> String {
+        let place = image.placeSequence(placement: 1)
+        return settings.inTmux ? EscapeSequence.tmuxPassthrough(place) : place
+    }
+
     func fetchLogo(id: String, url: URL) {
         let columns = Self.logoColumns
         let rows = state.rowHeight
-        let kitty = settings.images == .kitty
+        let drawing = logoDrawing
+        let pictureID = nextPictureID()
         logoTasks.start(id) { [fetcher, inbox] token in
             let result: Result<LogoPicture, LogoLoadError>
             var kittyPayload: [UInt8]?
@@ -151,8 +164,8 @@ extension BrowseSession {
                 // Decoded even for kitty: a corrupt or absurd image must become the failure
                 // mark here, not reach the terminal.
                 let image = try ImageDecoder.logo.decode(bytes)
-                if kitty { kittyPayload = try PNGEncoder.encode(image.thumbnail(fittingWidth: 128, height: 128)) }
-                result = .success(LogoPicture(image, columns: columns, rows: rows))
+                kittyPayload = drawing.kittyPayload(for: image, columns: columns, rows: rows)
+                result = .success(LogoPicture(image, columns: columns, rows: rows, drawing: drawing, pictureID: pictureID))
             } catch let error as LogoLoadError {
                 result = .failure(error)
             } catch is CancellationError {

@@ -23,8 +23,17 @@ public final class BrowseSession {
         /// Shown in the status bar.
         public var endpointLabel: String
         public var images: ImageProtocol = .halfBlocks
-        /// Kitty graphics commands must be wrapped for tmux to pass them on.
+        /// Kitty and iTerm2 commands must be wrapped for tmux to pass them on.
         public var inTmux = false
+        /// The block symbols of text logos (`--images blocks`, and the detail view's
+        /// fallback).
+        public var symbols: SymbolSet = .quadrants
+        /// One cell in pixels, for sixel and iTerm2 pictures; nil when the terminal did not
+        /// say (a 10 × 20 cell is assumed).
+        public var cellSize: PixelSize?
+        /// Why `images` was chosen, for the help panel: the last of
+        /// `GraphicsChoice.reasons`.
+        public var imagesReason = ""
         public var pageSize = 50
         public var maxConcurrentLogos = 4
         public var logoCacheCapacity = 512
@@ -124,6 +133,8 @@ public final class BrowseSession {
     var settleScheduled = false
     /// Which kitty images the terminal holds; unused in the other image modes.
     var kittyImages: KittyImageRegistry
+    /// The last id given to a sixel or iTerm2 picture.
+    var lastPictureID: UInt32 = 0
     let inbox = EventInbox<Event>()
     /// One line for the status bar and `e`: "cancelled", or what `describeError` says.
     let describe: @Sendable (any Error) -> String
@@ -147,7 +158,9 @@ public final class BrowseSession {
         screen = TerminalScreen(terminal)
         // Image ids are shared by every program in the terminal window: start somewhere
         // another program is unlikely to be.
-        kittyImages = KittyImageRegistry(capacity: 256, firstID: UInt32.random(in: 0x1000...0x7F_0000), inTmux: settings.inTmux)
+        kittyImages = KittyImageRegistry(
+            capacity: 256, firstID: UInt32.random(in: 0x1000...0x7F_0000), inTmux: settings.inTmux,
+            createsVirtualPlacements: settings.images == .kitty)
     }
 
     /// Runs until the user quits or input ends, and says what it loaded. The caller enters
@@ -179,7 +192,7 @@ public final class BrowseSession {
             draw()
             lastFrame = now
         }
-        if settings.images == .kitty { terminal.write(kittyImages.deleteAll()) }
+        if settings.images == .kitty || settings.images == .kittyDirect { terminal.write(kittyImages.deleteAll()) }
         // A file still being written is given up; its task removes the partial file.
         await exportTasks.cancelAllAndWait()
         return activity

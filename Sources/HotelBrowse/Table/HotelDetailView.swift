@@ -14,6 +14,12 @@ struct HotelDetailView {
     var logo: LogoPicture?
     /// The same logo as a kitty image, when the terminal draws those.
     var kittyLogo: KittyImage?
+    /// The logo as a picture the terminal draws itself (sixel, iTerm2, kitty placed
+    /// directly), and the bytes that draw it.
+    var picture: TerminalPicture?
+    var pictureSequence: String?
+    /// The logo in block symbols at this size, for text terminals.
+    var symbols: SymbolImage?
     /// First text line shown, for scrolling long descriptions.
     var firstLine = 0
     /// What the price covers, said beside it.
@@ -41,13 +47,16 @@ struct HotelDetailView {
         // The logo on the left when there is room for it beside the text.
         var textColumn = 1
         if let logo, size.width >= Self.logoColumns + 30 {
-            if let kittyLogo {
+            // A terminal-drawn picture only whole (cut, it would be drawn over the status
+            // line); on a screen too short for it, the symbols, which clip.
+            if let picture, buffer.draw(picture, row: 2, column: 1, maxHeight: size.height - 3) {
+            } else if let kittyLogo, picture == nil {
                 for row in 0..<min(kittyLogo.rows, size.height - 3) {
                     for column in 0..<kittyLogo.columns { buffer.set(kittyLogo[row, column], row: 2 + row, column: 1 + column) }
                 }
             } else {
-                let picture = LogoPicture.halfBlocks(logo.source, columns: Self.logoColumns, rows: Self.logoRows)
-                buffer.draw(picture, row: 2, column: 1, maxHeight: size.height - 3)
+                let symbols = symbols ?? logo.cell
+                buffer.draw(symbols, row: 2, column: 1, maxHeight: size.height - 3)
             }
             textColumn = Self.logoColumns + 3
         }

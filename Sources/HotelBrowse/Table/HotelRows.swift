@@ -51,7 +51,7 @@ struct HotelRows: TableDataSource {
     private func logoCell(for hotel: HotelInfo) -> TableCellContent {
         guard hotel.logoURL != nil else { return .text("") }
         switch logos.state(of: hotel.id) {
-        case .loaded(let picture): return picture.kitty.map { .kittyImage($0) } ?? .image(picture.cell)
+        case .loaded(let picture): return picture.tableCell
         case .failed: return .styledText("✗", Self.failureStyle)
         case .loading: return .placeholder("··")
         case .notRequested: return .placeholder("·")

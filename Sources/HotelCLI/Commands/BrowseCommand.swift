@@ -23,6 +23,9 @@ struct BrowseCommand: AsyncParsableCommand {
               hotels browse --endpoint http://127.0.0.1:8080/soap --city Tokyo --sort price
               hotels browse --wsdl http://127.0.0.1:8080/wsdl --near 48.8566,2.3522 \\
                 --radius 3 --images none
+              # How logos will be drawn in this terminal, and why
+              hotels browse --images-info
+              HOTELS_IMAGES=sixel hotels browse --endpoint http://127.0.0.1:8080/soap
               # An OpenTravel partner: G walks page after page to the end
               hotels browse --wsdl 'http://127.0.0.1:8080/ota?wsdl' --city Paris
               # Any service a dialect file describes (docs/DIALECT-FILES.md)
@@ -39,18 +42,19 @@ struct BrowseCommand: AsyncParsableCommand {
     @OptionGroup var connection: ConnectionOptions
     @OptionGroup var filters: QueryOptions
 
-    @Option(help: "How to draw logos: auto, kitty, blocks (half-block characters) or none.")
-    var images: ImageOption = .auto
+    @OptionGroup var pictures: PictureOptions
 
     func validate() throws {
         _ = try filters.query()
+        _ = try pictures.resolved()
     }
 
     func run() async throws {
         do {
+            if pictures.imagesInfo { return try await pictures.printInfo() }
             try Self.requireTerminal(command: "browse")
             let configuration = try await connection.configuration(command: "browse")
-            try await Self.runTable(configuration: configuration, query: try filters.query(), images: images)
+            try await Self.runTable(configuration: configuration, query: try filters.query(), pictures: pictures)
         } catch {
             throw Diagnostics.exitCode(for: error)
         }
@@ -72,9 +76,10 @@ extension BrowseCommand {
 
     /// The table until the user quits: logos kept in the cache folder, and errors in the
     /// status bar worded as on the command line, with the flag to change (`Diagnostics`).
-    static func runTable(configuration: HotelSearchClient.Configuration, query: HotelQuery, images: ImageOption) async throws {
+    static func runTable(configuration: HotelSearchClient.Configuration, query: HotelQuery, pictures: PictureOptions) async throws {
+        let (images, symbols) = try pictures.resolved()
         try await BrowseLauncher.run(
-            configuration: configuration, query: query, images: images.imageProtocol, logoCache: CachePaths.logos,
+            configuration: configuration, query: query, images: images, symbols: symbols, logoCache: CachePaths.logos,
             describeError: { Diagnostics.classify($0).1 })
     }
 }

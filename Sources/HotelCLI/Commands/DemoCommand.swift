@@ -21,6 +21,7 @@ struct DemoCommand: AsyncParsableCommand {
               hotels demo
               hotels demo --city Seoul --sort price
               hotels demo --images none
+              hotels demo --images blocks --symbols sextant
 
             Needs a terminal; for scripts use 'hotels serve' and 'hotels search'.
 
@@ -30,18 +31,19 @@ struct DemoCommand: AsyncParsableCommand {
 
     @OptionGroup var filters: QueryOptions
 
-    @Option(help: "How to draw logos: auto, kitty, blocks (half-block characters) or none.")
-    var images: ImageOption = .auto
+    @OptionGroup var pictures: PictureOptions
 
     @Option(help: "SOAP version the table speaks to the local service: 1.1 or 1.2.")
     var soapVersion: SOAPVersion = .v11
 
     func validate() throws {
         _ = try filters.query()
+        _ = try pictures.resolved()
     }
 
     func run() async throws {
         do {
+            if pictures.imagesInfo { return try await pictures.printInfo() }
             try BrowseCommand.requireTerminal(command: "demo")
             let query = try filters.query()
             let catalog = try await ServeCommand.openCatalog(nil) { Diagnostics.printError($0) }
@@ -60,7 +62,7 @@ struct DemoCommand: AsyncParsableCommand {
                     throw CommandFailure(status: .failure, message: "the demo service did not start")
                 }
                 let configuration = HotelSearchClient.Configuration(endpoint: endpoint, version: soapVersion, timeout: 10, retries: 1)
-                try await BrowseCommand.runTable(configuration: configuration, query: query, images: images)
+                try await BrowseCommand.runTable(configuration: configuration, query: query, pictures: pictures)
                 group.cancelAll()
             }
         } catch {

@@ -75,9 +75,15 @@ struct ConnectionOptions: ParsableArguments {
         CLILogging.logger(label: "hotels.client", level: verbose ? .info : .warning)
     }
 
+    /// Flags that answer without talking to a service, like `--help`: with one of them the
+    /// address may be left out (`hotels browse --images-info`).
+    static let flagsWithoutService: Set<String> = ["--images-info"]
+
     func validate() throws {
         switch (endpoint, wsdl) {
-        case (nil, nil): throw ValidationError("give the service's address: --endpoint URL (or --wsdl URL)")
+        case (nil, nil):
+            if CommandLine.arguments.dropFirst().contains(where: Self.flagsWithoutService.contains) { return }
+            throw ValidationError("give the service's address: --endpoint URL (or --wsdl URL)")
         case (.some, .some): throw ValidationError("give --endpoint or --wsdl, not both")
         default: break
         }

@@ -11,6 +11,8 @@ public struct Cell: Sendable, Hashable {
     public var text: String
     public var width: Int
     public var style: Style
+    /// The part of a terminal-drawn picture this blank cell lies under, if any.
+    public var picture: PictureSlice?
 
     /// A cell showing `character`, with its width measured by `DisplayWidth`. For
     /// text that may take several cells (`"กำ"`), use `CellBuffer.write`, which splits it
@@ -34,6 +36,13 @@ public struct Cell: Sendable, Hashable {
     /// A space drawn in `style`, e.g. to paint a background.
     public static func blank(_ style: Style) -> Cell {
         Cell(text: " ", width: 1, style: style)
+    }
+
+    /// A blank cell under a terminal-drawn picture (`TerminalPicture`).
+    public static func picture(_ slice: PictureSlice) -> Cell {
+        var cell = Cell.blank
+        cell.picture = slice
+        return cell
     }
 
     /// The right half of a wide character.

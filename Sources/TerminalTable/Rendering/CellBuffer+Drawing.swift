@@ -64,6 +64,27 @@ extension CellBuffer {
         }
     }
 
+    /// Marks the cells a terminal-drawn picture covers, when it fits whole within the
+    /// buffer and `maxWidth` × `maxHeight`; otherwise draws nothing, as a terminal would not
+    /// clip it. Returns whether it was placed.
+    ///
+    /// ```swift
+    /// buffer.draw(TerminalPicture(id: 9, columns: 16, rows: 8), row: 2, column: 1, maxHeight: size.height - 3)
+    /// ```
+    @discardableResult
+    public mutating func draw(_ picture: TerminalPicture, row: Int, column: Int, maxWidth: Int? = nil, maxHeight: Int? = nil) -> Bool {
+        guard picture.columns > 0, picture.rows > 0, picture.columns <= (maxWidth ?? picture.columns),
+            picture.rows <= (maxHeight ?? picture.rows), contains(row: row, column: column),
+            contains(row: row + picture.rows - 1, column: column + picture.columns - 1)
+        else { return false }
+        for y in 0..<picture.rows {
+            for x in 0..<picture.columns {
+                set(picture[y, x], row: row + y, column: column + x)
+            }
+        }
+        return true
+    }
+
     /// The visible text of one row, continuation cells skipped.
     public func text(ofRow row: Int) -> String {
         guard row >= 0 && row < height else { return "" }

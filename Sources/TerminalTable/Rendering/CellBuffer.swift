@@ -11,6 +11,10 @@ public struct CellBuffer: Sendable, Equatable {
     public let width: Int
     public let height: Int
     private var cells: [Cell]
+    /// Some cell was set to a slice of a terminal-drawn picture at some point: the
+    /// renderer skips its picture bookkeeping for buffers without (most frames of most
+    /// terminals).
+    public private(set) var hasPictures = false
 
     public init(width: Int, height: Int, filling cell: Cell = .blank) {
         self.width = max(0, width)
@@ -19,6 +23,11 @@ public struct CellBuffer: Sendable, Equatable {
     }
 
     /// The cell at a position; out-of-range positions read as blank.
+    /// Equal when the cells are (the `hasPictures` hint does not count).
+    public static func == (left: CellBuffer, right: CellBuffer) -> Bool {
+        left.width == right.width && left.height == right.height && left.cells == right.cells
+    }
+
     public subscript(row: Int, column: Int) -> Cell {
         guard contains(row: row, column: column) else { return .blank }
         return cells[row * width + column]
@@ -39,6 +48,7 @@ public struct CellBuffer: Sendable, Equatable {
             cell = .blank(cell.style)
         }
         breakWideCharacter(row: row, column: column)
+        if cell.picture != nil { hasPictures = true }
         cells[row * width + column] = cell
         if cell.width == 2 {
             breakWideCharacter(row: row, column: column + 1)

@@ -82,6 +82,14 @@ public struct KittyImage: Sendable, Equatable {
         return chunks.map { inTmux ? EscapeSequence.tmuxPassthrough($0) : $0 }.joined()
     }
 
+    /// Uploads the image without placing it anywhere (`a=t`), for direct placement
+    /// (`placeSequence`): kitty before 0.28 refuses the `U=1` of `transmitSequence`.
+    public func transmitOnlySequence(inTmux: Bool = false) -> String {
+        let base64 = Data(payload).base64EncodedString()
+        let chunks = EscapeSequence.kittyTransmitOnly(id: id, format: format, base64Payload: base64)
+        return chunks.map { inTmux ? EscapeSequence.tmuxPassthrough($0) : $0 }.joined()
+    }
+
     /// The escape code that deletes the image and frees its data in the terminal.
     public func deleteSequence(inTmux: Bool = false) -> String {
         let sequence = EscapeSequence.kittyDelete(id: id)

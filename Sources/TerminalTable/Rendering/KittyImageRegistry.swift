@@ -25,9 +25,14 @@ public struct KittyImageRegistry: Sendable {
     /// `firstID` lets a client start somewhere other than 1: ids are shared by every
     /// program in the same terminal window, so another one using low ids would replace
     /// our pictures and we theirs.
-    public init(capacity: Int = 256, firstID: UInt32 = 1, inTmux: Bool = false) {
+    /// Uploads create the virtual placement Unicode placeholders show (kitty 0.28+,
+    /// Ghostty); false uploads only, for direct placement (`KittyImage.placeSequence`).
+    public let createsVirtualPlacements: Bool
+
+    public init(capacity: Int = 256, firstID: UInt32 = 1, inTmux: Bool = false, createsVirtualPlacements: Bool = true) {
         self.capacity = max(1, capacity)
         self.isInTmux = inTmux
+        self.createsVirtualPlacements = createsVirtualPlacements
         self.nextID = min(max(1, firstID), KittyImage.maximumID)
     }
 
@@ -73,7 +78,7 @@ public struct KittyImageRegistry: Sendable {
             }
         }
         for image in uploads {
-            output += image.transmitSequence(inTmux: isInTmux)
+            output += createsVirtualPlacements ? image.transmitSequence(inTmux: isInTmux) : image.transmitOnlySequence(inTmux: isInTmux)
         }
         return Array(output.utf8)
     }

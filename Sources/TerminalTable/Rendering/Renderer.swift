@@ -16,13 +16,22 @@
 public struct Renderer: Sendable {
     private var previous: CellBuffer?
     private var previousHashes: [Int] = []
+    /// Picture ids on the screen, kept across `invalidate()`: a full redraw must take
+    /// away kitty's, which clearing the screen may leave.
+    private var shownPictures: Set<UInt32> = []
+
+    /// True where a scroll region moves pictures with the text (kitty, mlterm, iTerm2,
+    /// WezTerm, xterm); false makes the renderer redraw in place whenever pictures lie in
+    /// the lines it would scroll.
+    public var picturesScrollWithText = true
 
     /// False sends every change as a diff, for terminals that mishandle scroll regions
     /// and for measuring what the regions save.
     public var usesScrollRegions: Bool
 
-    public init(usesScrollRegions: Bool = true) {
+    public init(usesScrollRegions: Bool = true, picturesScrollWithText: Bool = true) {
         self.usesScrollRegions = usesScrollRegions
+        self.picturesScrollWithText = picturesScrollWithText
     }
 
     /// Forgets the previous frame so the next `render` redraws everything, e.g. after
@@ -34,12 +43,20 @@ public struct Renderer: Sendable {
 
     /// The bytes that turn the previous frame into `frame`; empty when nothing changed.
     public mutating func render(_ frame: CellBuffer, forceFullRedraw: Bool = false) -> [UInt8] {
+        render(frame, forceFullRedraw: forceFullRedraw, pictures: NoPictures())
+    }
+
+    /// The same, drawing the frame's terminal-drawn pictures (`TerminalPicture`) with the
+    /// bytes `pictures` gives, and taking away those that left (see `Renderer+Pictures`).
+    public mutating func render(_ frame: CellBuffer, forceFullRedraw: Bool = false, pictures: some PictureSource) -> [UInt8] {
         var output = ""
         var baseline: CellBuffer
         let hashes = frame.rowHashes()
         if let previous, !forceFullRedraw, previous.width == frame.width, previous.height == frame.height {
             baseline = previous
-            if usesScrollRegions, let scroll = LineScroll.best(from: previousHashes, to: hashes) {
+            if usesScrollRegions, let scroll = LineScroll.best(from: previousHashes, to: hashes),
+                picturesScrollWithText || !Self.hasPictures(in: previous, lines: scroll.region)
+            {
                 // DECSTBM homes the cursor, and the lines that enter take the current
                 // background: plain style first, margins reset after.
                 output +=
@@ -48,7 +65,10 @@ public struct Renderer: Sendable {
                     + EscapeSequence.resetScrollRegion
                 baseline = previous.scrolled(scroll.region, by: scroll.count)
             }
+            output += Self.removePictures(from: &baseline, keeping: frame, source: pictures)
         } else {
+            // Clearing the screen may leave kitty's pictures, which float above the text.
+            for id in shownPictures.sorted() { output += pictures.removeSequence(for: id) }
             // After clearing, the screen equals a blank frame, so diffing against one
             // gives a full redraw that still skips empty cells.
             output += EscapeSequence.resetStyle + EscapeSequence.clearScreen
@@ -56,6 +76,8 @@ public struct Renderer: Sendable {
         }
         previous = frame
         previousHashes = hashes
+        let drawnPictures = Self.drawPictures(in: frame, over: baseline, source: pictures)
+        shownPictures = frame.hasPictures ? Set(Self.pictureExtents(in: frame).keys) : []
 
         var changes = ""
         var currentStyle = Style.plain
@@ -83,8 +105,9 @@ public struct Renderer: Sendable {
                 cursorColumn = next < frame.width ? next : nil
             }
         }
-        if changes.isEmpty && output.isEmpty { return [] }
         if currentStyle != .plain { changes += EscapeSequence.resetStyle }
+        changes += drawnPictures
+        if changes.isEmpty && output.isEmpty { return [] }
 
         return Array(
             (EscapeSequence.beginSynchronizedUpdate + EscapeSequence.hideCursor

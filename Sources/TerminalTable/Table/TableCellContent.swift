@@ -15,6 +15,12 @@ public enum TableCellContent: Sendable, Equatable {
     case styledText(String, Style)
     /// A small picture, already sized to the column (see `HalfBlockImage(scaling:…)`).
     case image(HalfBlockImage)
+    /// A small picture in block symbols (`SymbolImage`), already sized to the column.
+    case symbolImage(SymbolImage)
+    /// A picture the terminal draws itself over its cells (sixel, iTerm2, kitty placed
+    /// directly); the screen asks a `PictureSource` for its bytes. Drawn only where it fits
+    /// whole; otherwise its cells stay blank.
+    case picture(TerminalPicture)
     /// A picture drawn by the terminal (kitty graphics protocol), sized to the column;
     /// upload it with `KittyImageRegistry` (see `TableView.kittyImages`).
     case kittyImage(KittyImage)

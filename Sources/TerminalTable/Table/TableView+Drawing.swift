@@ -2,7 +2,9 @@
 extension TableView {
     func drawHeader(into buffer: inout CellBuffer, widths: [Int]) {
         let cells = columns.map { TableCellContent.styledText($0.title, .plain) }
-        drawLine(cells, into: &buffer, row: 0, lineInRow: 0, rowHeight: 1, widths: widths, base: theme.header, separatorStyle: theme.header)
+        drawLine(
+            cells, into: &buffer, row: 0, lineInRow: 0, rowHeight: 1, widths: widths, base: theme.header, separatorStyle: theme.header,
+            isWholeRow: true)
     }
 
     func drawBody(into buffer: inout CellBuffer, lines: Range<Int>, widths: [Int], state: TableViewState, dataSource: some TableDataSource)
@@ -43,19 +45,22 @@ extension TableView {
     ) {
         let base = selected ? theme.selected : .plain
         let separatorStyle = selected ? theme.separator.merged(with: theme.selected) : theme.separator
+        let isWholeRow = lines.contains(top) && lines.contains(top + rowHeight - 1)
         for lineInRow in 0..<rowHeight where lines.contains(top + lineInRow) {
             drawLine(
                 cells, into: &buffer, row: top + lineInRow, lineInRow: lineInRow, rowHeight: rowHeight, widths: widths, base: base,
-                separatorStyle: separatorStyle)
+                separatorStyle: separatorStyle, isWholeRow: isWholeRow)
         }
     }
 
     /// Draws one screen line of a row: every column's slice for that line, with the
     /// separators between them. Widths are exact, so borders land at the same column
-    /// on every line.
+    /// on every line. A terminal-drawn picture is drawn only in a row shown whole and a
+    /// column it fits: the terminal cannot be trusted to clip one, and a picture cut at the
+    /// screen's edge would spill over the status line.
     private func drawLine(
         _ cells: [TableCellContent], into buffer: inout CellBuffer, row: Int, lineInRow: Int, rowHeight: Int, widths: [Int], base: Style,
-        separatorStyle: Style
+        separatorStyle: Style, isWholeRow: Bool
     ) {
         buffer.fill(row: row, column: 0, width: buffer.width, height: 1, with: .blank(base))
         let textLine = verticalPlacement == .center ? (rowHeight - 1) / 2 : 0
@@ -78,6 +83,18 @@ extension TableView {
                     rows: image.rows, columns: image.columns, into: &buffer, row: row, lineInRow: lineInRow, rowHeight: rowHeight, x: x,
                     width: width
                 ) { image[$0, $1] }
+            case .symbolImage(let image):
+                drawImageLine(
+                    rows: image.rows, columns: image.columns, into: &buffer, row: row, lineInRow: lineInRow, rowHeight: rowHeight, x: x,
+                    width: width
+                ) { image[$0, $1] }
+            case .picture(let picture):
+                if isWholeRow, picture.columns <= width, picture.rows <= rowHeight {
+                    drawImageLine(
+                        rows: picture.rows, columns: picture.columns, into: &buffer, row: row, lineInRow: lineInRow, rowHeight: rowHeight,
+                        x: x, width: width
+                    ) { picture[$0, $1] }
+                }
             case .text(let text):
                 if lineInRow == textLine {
                     drawText(text, style: base, into: &buffer, row: row, x: x, width: width, alignment: columns[index].alignment)

@@ -21,6 +21,9 @@ public enum EscapeSequence {
     public static let showCursor = "\(csi)?25h"
     public static let clearScreen = "\(csi)2J"
     public static let clearLine = "\(csi)2K"
+    /// ECH: blanks `count` cells from the cursor, which stays put. Unlike text written
+    /// over them, it also takes away the sixel or iTerm2 image on those cells.
+    public static func eraseCharacters(_ count: Int) -> String { "\(csi)\(count)X" }
     /// Erases the line the cursor is on (the same bytes as `clearLine`, named for the probe).
     public static let eraseLine = clearLine
 
@@ -153,6 +156,17 @@ public enum EscapeSequence {
     /// ```
     public static func kittyTransmit(id: UInt32, format: KittyImage.Format, columns: Int, rows: Int, base64Payload: String) -> [String] {
         kittyChunks(keys: "a=T,\(kittyFormatKeys(format)),i=\(id),U=1,c=\(columns),r=\(rows),C=1,q=2", base64Payload: base64Payload)
+    }
+
+    /// Uploads an image and keeps it (`a=t`) without showing it: `kittyPlace` shows it
+    /// later, as often as needed. Chunked like `kittyTransmit`.
+    ///
+    /// ```swift
+    /// EscapeSequence.kittyTransmitOnly(id: 7, format: .png, base64Payload: "iVBO")
+    /// // ["\u{1B}_Ga=t,f=100,i=7,q=2,m=0;iVBO\u{1B}\\"]
+    /// ```
+    public static func kittyTransmitOnly(id: UInt32, format: KittyImage.Format, base64Payload: String) -> [String] {
+        kittyChunks(keys: "a=t,\(kittyFormatKeys(format)),i=\(id),q=2", base64Payload: base64Payload)
     }
 
     /// Uploads an image and places it at the cursor at once (`a=T` without `U=1`): the

@@ -47,7 +47,7 @@ extension GraphicsChoice {
         case .kittyDirect: "kitty graphics, direct placement"
         case .iterm: "iTerm2 inline images"
         case .sixel: "sixel"
-        case .halfBlocks: "half blocks"
+        case .halfBlocks: "block symbols (text)"
         case .disabled: "no pictures"
         }
     }

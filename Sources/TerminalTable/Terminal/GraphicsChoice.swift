@@ -16,7 +16,7 @@
 ///   placeholders, its iTerm2 support is complete);
 /// - sixel where DA1 lists 4 and the cell size in pixels is known (xterm -ti vt340, foot,
 ///   mlterm, VS Code with `terminal.integrated.enableImages`);
-/// - half blocks otherwise.
+/// - block symbols (text) otherwise.
 ///
 /// Inside tmux only what can be seen to work: kitty placeholders when the kitty query came
 /// back through passthrough (proof that `allow-passthrough` is on), else tmux's own sixel

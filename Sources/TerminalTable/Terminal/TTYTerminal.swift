@@ -47,12 +47,21 @@ public final class TTYTerminal: TerminalDriver, @unchecked Sendable {
     /// Whether `enter()` asks the terminal how it draws emoji sequences (`WidthProbe`).
     public let probesWidths: Bool
 
+    /// The environment to probe graphics for in `enter()` (`GraphicsProbe`); nil for no
+    /// graphics probe.
+    public let graphicsEnvironment: [String: String]?
+
+    /// What the terminal answered to the graphics probe in `enter()`: nil when it was not
+    /// asked; empty replies when it answered nothing in time.
+    public var probeReplies: ProbeReplies? { lock.withLock { state.probeReplies } }
+
     private struct SessionState {
         var isActive = false
         var originalAttributes = termios()
         var readSource: DispatchSourceRead?
         var signalSources: [DispatchSourceSignal] = []
         var previousHandlers: [(Int32, sighandler_t?)] = []
+        var probeReplies: ProbeReplies?
     }
 
     /// Opens the controlling terminal.
@@ -62,7 +71,8 @@ public final class TTYTerminal: TerminalDriver, @unchecked Sendable {
     ///   instead of drawing into a pipe. Input and output then go through `/dev/tty`
     ///   when it can be opened, else through stdin/stdout.
     public init(
-        requireStandardStreams: Bool = true, escapeTimeout: DispatchTimeInterval = .milliseconds(40), probesWidths: Bool = true
+        requireStandardStreams: Bool = true, escapeTimeout: DispatchTimeInterval = .milliseconds(40), probesWidths: Bool = true,
+        graphicsEnvironment: [String: String]? = nil
     ) throws {
         if requireStandardStreams, isatty(STDIN_FILENO) != 1 || isatty(STDOUT_FILENO) != 1 {
             throw TerminalError.notATerminal
@@ -81,6 +91,7 @@ public final class TTYTerminal: TerminalDriver, @unchecked Sendable {
         }
         self.escapeTimeout = escapeTimeout
         self.probesWidths = probesWidths
+        self.graphicsEnvironment = graphicsEnvironment
         (events, continuation) = AsyncStream.makeStream(of: Key.self)
     }
 
@@ -143,9 +154,21 @@ public final class TTYTerminal: TerminalDriver, @unchecked Sendable {
         }
         write(Array(EscapeSequence.enterInteractive.utf8))
         // Before the first frame is measured: how this terminal draws emoji sequences.
+        var answers = true
         if probesWidths {
             let (rules, typedAhead) = WidthProbe.run(input: inputDescriptor, output: outputDescriptor)
             if let rules { DisplayWidth.rules = rules }
+            answers = rules != nil
+            if !typedAhead.isEmpty { queue.async { self.emit(self.decoder.feed(typedAhead)) } }
+        }
+        // How it draws pictures. A terminal that did not answer the width probe answers no
+        // other query either: asking again would only double the wait.
+        if let graphicsEnvironment {
+            let (replies, typedAhead) =
+                answers
+                ? GraphicsProbe.run(input: inputDescriptor, output: outputDescriptor, environment: graphicsEnvironment)
+                : (ProbeReplies(), [])
+            lock.withLock { state.probeReplies = replies }
             if !typedAhead.isEmpty { queue.async { self.emit(self.decoder.feed(typedAhead)) } }
         }
         lock.withLock { startReading() }

@@ -22,6 +22,18 @@ public struct TerminalScreen: Sendable {
         if !bytes.isEmpty { terminal.write(bytes) }
     }
 
+    /// Draws `frame` with its terminal-drawn pictures, whose bytes `pictures` gives.
+    public mutating func present(_ frame: CellBuffer, pictures: some PictureSource) {
+        let bytes = renderer.render(frame, pictures: pictures)
+        if !bytes.isEmpty { terminal.write(bytes) }
+    }
+
+    /// Whether scroll regions may move pictures with the text (see `Renderer`).
+    public var picturesScrollWithText: Bool {
+        get { renderer.picturesScrollWithText }
+        set { renderer.picturesScrollWithText = newValue }
+    }
+
     /// Makes the next `present` redraw everything.
     public mutating func invalidate() {
         renderer.invalidate()

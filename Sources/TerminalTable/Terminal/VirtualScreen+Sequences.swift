@@ -9,8 +9,13 @@ extension VirtualScreen {
             break
         case UInt8(ascii: "_"), UInt8(ascii: "P"), UInt8(ascii: "]"), UInt8(ascii: "^"), UInt8(ascii: "X"):
             // APC (kitty graphics), DCS (tmux passthrough), OSC, PM, SOS: strings that
-            // draw nothing, and whose payload must not be printed as text.
-            return Self.endOfControlString(bytes, from: start + 2, bellEnds: bytes[start + 1] == UInt8(ascii: "]"))
+            // draw nothing, and whose payload must not be printed as text; except this
+            // emulator's own picture string.
+            guard let end = Self.endOfControlString(bytes, from: start + 2, bellEnds: bytes[start + 1] == UInt8(ascii: "]")) else {
+                return nil
+            }
+            if bytes[start + 1] == UInt8(ascii: "_") { drawPicture(String(decoding: bytes[(start + 2)..<end], as: UTF8.self)) }
+            return end
         default:
             return start + 2  // two-byte sequences (ESC 7, ESC =, ...) are ignored
         }
@@ -66,6 +71,8 @@ extension VirtualScreen {
         case UInt8(ascii: "D"): moveCursor(row: cursorRow, column: cursorColumn - count)
         case UInt8(ascii: "J"): eraseScreen(mode: first)
         case UInt8(ascii: "K"): eraseLine(mode: first)
+        case UInt8(ascii: "X"):
+            buffer.fill(row: cursorRow, column: cursorColumn, width: count, height: 1, with: .blank(Style(background: style.background)))
         case UInt8(ascii: "m"): applySGR(numbers.isEmpty ? [0] : numbers)
         case UInt8(ascii: "r"):
             // DECSTBM: top and bottom margins (1-based, inclusive), then the cursor goes home.
@@ -166,5 +173,29 @@ extension VirtualScreen {
 
     private static func numbers(_ text: String) -> [Int] {
         text.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) ?? 0 }
+    }
+
+    /// What a `PictureSource` used with this screen returns to draw picture `id`: a
+    /// stand-in for a sixel or iTerm2 image, which like them belongs to the cells it
+    /// covers (text and ECH over them take it away, a scroll region moves it), drawn as
+    /// the cells of `TerminalPicture` so a screen can be compared with the frame.
+    ///
+    /// ```swift
+    /// screen.feed(Array(VirtualScreen.pictureSequence(id: 7, columns: 4, rows: 2).utf8))
+    /// ```
+    public static func pictureSequence(id: UInt32, columns: Int, rows: Int) -> String {
+        "\u{1B}_\(pictureMarker)\(id),\(columns),\(rows)\u{1B}\\"
+    }
+
+    static let pictureMarker = "VirtualScreen.picture="
+
+    /// Draws the picture an APC string names, at the cursor, which stays put.
+    private mutating func drawPicture(_ body: String) {
+        guard body.hasPrefix(Self.pictureMarker) else { return }
+        let fields = body.dropFirst(Self.pictureMarker.count).prefix { $0 != "\u{1B}" }
+        let numbers = fields.split(separator: ",").compactMap { Int($0) }
+        guard numbers.count == 3, let id = UInt32(exactly: numbers[0]) else { return }
+        _ = buffer.draw(TerminalPicture(id: id, columns: numbers[1], rows: numbers[2]), row: cursorRow, column: cursorColumn)
+        pictureCount += 1
     }
 }

@@ -26,6 +26,8 @@ public struct VirtualScreen: Sendable {
     /// How many characters were written past the right or bottom edge and dropped.
     /// Layout code should keep this at 0.
     public internal(set) var overflowCount = 0
+    /// Pictures drawn so far (`pictureSequence`).
+    public internal(set) var pictureCount = 0
 
     /// Bytes of an escape sequence or UTF-8 character cut off at the end of a write.
     private var pending: [UInt8] = []

@@ -71,34 +71,14 @@ public enum WidthProbe {
     /// raw mode (no echo, no line buffering). Returns the rules, or nil when the terminal did
     /// not answer in time, and the bytes read that were not replies.
     public static func run(input: Int32, output: Int32, timeout: Duration = .milliseconds(300)) -> (WidthRules?, [UInt8]) {
-        let request = request
-        var offset = 0
-        while offset < request.count {
-            let written = request[offset...].withUnsafeBytes { Glibc.write(output, $0.baseAddress, $0.count) }
-            if written > 0 {
-                offset += written
-            } else if written < 0, errno == EINTR || errno == EAGAIN {
-                continue
-            } else {
-                return (nil, [])
-            }
-        }
+        guard DescriptorIO.writeAll(request, to: output) else { return (nil, []) }
         var received: [UInt8] = []
         let deadline = ContinuousClock.now + timeout
         while true {
             let (rules, other) = interpret(received)
             if rules != nil { return (rules, other) }
-            let left = deadline - .now
-            guard left > .zero else { return (nil, other) }
-            var descriptor = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
-            let milliseconds = Int32(max(1, left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000))
-            let ready = poll(&descriptor, 1, milliseconds)
-            if ready < 0, errno == EINTR { continue }
-            guard ready > 0 else { return (nil, other) }
-            var buffer = [UInt8](repeating: 0, count: 256)
-            let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
-            guard count > 0 else { return (nil, other) }
-            received += buffer[0..<count]
+            guard let chunk = DescriptorIO.read(from: input, before: deadline) else { return (nil, other) }
+            received += chunk
         }
     }
 

@@ -24,12 +24,35 @@ struct BrowseCommandTests {
         let unknown = try await HotelsBinary.run(["browse", "--endpoint", "http://127.0.0.1:9/soap", "--colour"])
         #expect(unknown.status == 64)
         #expect(unknown.stderr.contains("--colour"))
-        let images = try await HotelsBinary.run(["demo", "--images", "sixel"])
+        let images = try await HotelsBinary.run(["demo", "--images", "png"])
         #expect(images.status == 64)
-        #expect(images.stderr.contains("auto") && images.stderr.contains("kitty") && images.stderr.contains("blocks"))
+        #expect(["auto", "kitty", "kitty-direct", "iterm", "sixel", "blocks", "none"].allSatisfy(images.stderr.contains))
+        let variable = try await HotelsBinary.run(["demo"], environment: ["HOTELS_IMAGES": "png"])
+        #expect(variable.status == 64)
+        #expect(variable.stderr.contains("HOTELS_IMAGES=png is not one of auto, kitty"))
+        let symbols = try await HotelsBinary.run(["demo", "--symbols", "braille"])
+        #expect(symbols.status == 64 && symbols.stderr.contains("sextant"))
         let missing = try await HotelsBinary.run(["browse"])
         #expect(missing.status == 64)
         #expect(missing.stderr.contains("--endpoint"))
+    }
+
+    @Test("--images-info says what would be drawn and why, from the environment when there is no terminal to ask")
+    func imagesInfo() async throws {
+        let kitty = try await HotelsBinary.run(["browse", "--images-info"], environment: ["TERM": "xterm-kitty", "TMUX": ""])
+        #expect(kitty.status == 0)
+        #expect(kitty.stdout.hasPrefix("images: kitty\n"))
+        #expect(kitty.stdout.contains("no reply to the probe"))
+        #expect(kitty.stdout.contains("symbols: sextant"))
+        let forced = try await HotelsBinary.run(
+            ["demo", "--images-info"], environment: ["HOTELS_IMAGES": "sixel", "TERM": "xterm", "TMUX": ""])
+        #expect(forced.status == 0)
+        #expect(forced.stdout.hasPrefix("images: sixel\n"))
+        #expect(forced.stdout.contains("the user asked for sixel"))
+        #expect(forced.stdout.contains("the cell size in pixels is unknown"))
+        let flag = try await HotelsBinary.run(
+            ["browse", "--images-info", "--images", "blocks", "--symbols", "octant"], environment: ["HOTELS_IMAGES": "sixel"])
+        #expect(flag.stdout.hasPrefix("images: blocks\n") && flag.stdout.contains("symbols: octant"), "the flag beats the variable")
     }
 
     @Test("--help explains the keys, the cache and gives examples", arguments: ["browse", "demo"])

@@ -16,6 +16,8 @@ struct BrowseHarness {
     var width = 120
     var height = 30
     var images: ImageProtocol = .halfBlocks
+    /// One cell in pixels, as a terminal would report it (sixel, iTerm2).
+    var cellSize: PixelSize?
     var cacheDirectory: URL?
     var maxConcurrentLogos = 4
     var dialect: any SOAPDialect = HotelSearchDialect()
@@ -40,6 +42,7 @@ struct BrowseHarness {
             fetcher.onRequest = onLogoRequest
             var settings = BrowseSession.Settings(query: query, endpointLabel: endpoint)
             settings.images = images
+            settings.cellSize = cellSize
             settings.maxConcurrentLogos = maxConcurrentLogos
             let session = BrowseSession(
                 terminal: terminal, client: client, logos: fetcher, settings: settings, describeError: { Diagnostics.classify($0).1 })
@@ -80,5 +83,25 @@ extension InMemoryTerminal {
             let name = fields[index].trimmingCharacters(in: .whitespaces)
             return name.isEmpty ? nil : name
         }
+    }
+}
+
+/// Block-symbol logos on screen: any symbol of a `SymbolSet` but the blank.
+enum LogoSymbols {
+    static let characters: Set<Character> = Set(SymbolSet.allCases.flatMap(\.characters)).subtracting([" "])
+
+    static func isSymbol(_ text: String) -> Bool {
+        text.count == 1 && characters.contains(text.first!)
+    }
+
+    /// A cell of a logo: a block symbol, or a blank painted in a colour of its own (a
+    /// part of the logo in one colour). The selected row's blanks are reversed, not
+    /// painted.
+    static func isLogo(_ cell: Cell) -> Bool {
+        isSymbol(cell.text) || (cell.text == " " && cell.style.background != nil && !cell.style.reverse)
+    }
+
+    static func appear(in text: String) -> Bool {
+        text.contains { characters.contains($0) && !"│─".contains($0) }
     }
 }
