@@ -1,13 +1,12 @@
 import Imaging
 
-/// How well a logo region of a screenshot shows a given logo: both brought to the grid the
-/// protocol draws at (half blocks: a cell's width by half its height, so 4 × 4 for the
-/// table's 4 × 2-cell logo), then compared value by value.
+/// How well a logo region of a screenshot shows a given logo: both brought to a coarse
+/// grid (`TerminalHotels.grid`), then compared value by value.
 ///
 /// The logo is fitted into the grid keeping its aspect ratio and centred, as the table
 /// fits it, and laid over the terminal's background by its alpha (a transparent corner
 /// shows the background). Each screen grid cell is averaged over its middle half only, so
-/// the glyph edges and anti-aliasing between two half blocks do not count.
+/// edges, anti-aliasing and a pixel of placement do not count.
 struct LogoMatch: CustomStringConvertible {
     /// Pearson's correlation over every grid cell's red, green and blue, one list for each
     /// side: 1 for the same picture at any brightness, about 0 for unrelated ones. The
@@ -24,68 +23,72 @@ struct LogoMatch: CustomStringConvertible {
         String(Double((value * 1000).rounded()) / 1000)
     }
 
-    /// `expected` is `LogoMatch.expected(_:grid:background:)` for the logo, made once per
-    /// logo: a search for the best offset compares every logo with many regions.
+    /// `expected` is `LogoMatch.expected(_:width:height:grid:background:)` for the logo
+    /// and this region's size, made once per logo: a search for the best offset compares
+    /// every logo with many regions.
     init(_ shot: Screenshot, region: (x: Int, y: Int, width: Int, height: Int), expected: [Double], grid: (columns: Int, rows: Int)) {
         var observed: [Double] = []
-        for gy in 0..<grid.rows {
-            for gx in 0..<grid.columns {
-                // The middle half of the grid cell, at least one pixel.
-                let x0 = region.x + (gx * 4 + 1) * region.width / (grid.columns * 4)
-                let x1 = max(x0 + 1, region.x + (gx * 4 + 3) * region.width / (grid.columns * 4))
-                let y0 = region.y + (gy * 4 + 1) * region.height / (grid.rows * 4)
-                let y1 = max(y0 + 1, region.y + (gy * 4 + 3) * region.height / (grid.rows * 4))
-                var sum = [0.0, 0.0, 0.0]
-                for y in y0..<y1 {
-                    for x in x0..<x1 {
-                        let pixel = shot[x, y]
-                        sum[0] += Double(pixel.red)
-                        sum[1] += Double(pixel.green)
-                        sum[2] += Double(pixel.blue)
-                    }
+        for (xs, ys) in Self.samples(width: region.width, height: region.height, grid: grid) {
+            var sum = [0.0, 0.0, 0.0]
+            for y in ys {
+                for x in xs {
+                    let pixel = shot[region.x + x, region.y + y]
+                    sum[0] += Double(pixel.red)
+                    sum[1] += Double(pixel.green)
+                    sum[2] += Double(pixel.blue)
                 }
-                let count = Double((x1 - x0) * (y1 - y0))
-                observed += sum.map { $0 / count }
             }
+            observed += sum.map { $0 / Double(xs.count * ys.count) }
         }
         correlation = Self.pearson(expected, observed)
         meanError = zip(expected, observed).map { abs($0 - $1) }.reduce(0, +) / Double(expected.count)
     }
 
-    /// The logo on the grid: fitted, centred, each grid cell the mean of the source
-    /// pixels it covers, blended over the background.
-    static func expected(_ logo: RGBAImage, grid: (columns: Int, rows: Int), background: Screenshot.RGB) -> [Double] {
-        let scale = min(Double(grid.columns) / Double(logo.width), Double(grid.rows) / Double(logo.height))
-        let fitted = (
-            width: max(1, Int((Double(logo.width) * scale).rounded())), height: max(1, Int((Double(logo.height) * scale).rounded()))
-        )
-        let left = (grid.columns - fitted.width) / 2
-        let top = (grid.rows - fitted.height) / 2
-        let back = [Double(background.red), Double(background.green), Double(background.blue)]
-        var values: [Double] = []
+    /// The pixels each grid cell is averaged over, left to right, top to bottom: the
+    /// middle half of the cell, at least one pixel.
+    static func samples(width: Int, height: Int, grid: (columns: Int, rows: Int)) -> [(Range<Int>, Range<Int>)] {
+        var cells: [(Range<Int>, Range<Int>)] = []
         for gy in 0..<grid.rows {
             for gx in 0..<grid.columns {
-                let (fx, fy) = (gx - left, gy - top)
-                guard fx >= 0, fy >= 0, fx < fitted.width, fy < fitted.height else {
-                    values += back
-                    continue
-                }
-                let sx = (fx * logo.width / fitted.width)..<max(fx * logo.width / fitted.width + 1, (fx + 1) * logo.width / fitted.width)
-                let sy =
-                    (fy * logo.height / fitted.height)..<max(fy * logo.height / fitted.height + 1, (fy + 1) * logo.height / fitted.height)
-                var sum = [0.0, 0.0, 0.0]
-                for y in sy {
-                    for x in sx {
-                        let pixel = logo[x, y]
-                        let alpha = Double(pixel.alpha) / 255
-                        sum[0] += alpha * Double(pixel.red) + (1 - alpha) * back[0]
-                        sum[1] += alpha * Double(pixel.green) + (1 - alpha) * back[1]
-                        sum[2] += alpha * Double(pixel.blue) + (1 - alpha) * back[2]
-                    }
-                }
-                let count = Double(sx.count * sy.count)
-                values += sum.map { $0 / count }
+                let x0 = (gx * 4 + 1) * width / (grid.columns * 4)
+                let y0 = (gy * 4 + 1) * height / (grid.rows * 4)
+                let x1 = max(x0 + 1, (gx * 4 + 3) * width / (grid.columns * 4))
+                let y1 = max(y0 + 1, (gy * 4 + 3) * height / (grid.rows * 4))
+                cells.append((x0..<x1, y0..<y1))
             }
+        }
+        return cells
+    }
+
+    /// The logo as a region of `width` × `height` pixels would show it: fitted keeping its
+    /// aspect ratio and centred (`LogoDrawing.canvas`), blended over the background, then
+    /// averaged over the same pixels as the screen (`samples`).
+    static func expected(_ logo: RGBAImage, width: Int, height: Int, grid: (columns: Int, rows: Int), background: Screenshot.RGB)
+        -> [Double]
+    {
+        let scale = min(Double(width) / Double(logo.width), Double(height) / Double(logo.height))
+        let left = (Double(width) - Double(logo.width) * scale) / 2
+        let top = (Double(height) - Double(logo.height) * scale) / 2
+        let back = [Double(background.red), Double(background.green), Double(background.blue)]
+        var values: [Double] = []
+        for (xs, ys) in samples(width: width, height: height, grid: grid) {
+            var sum = [0.0, 0.0, 0.0]
+            for y in ys {
+                for x in xs {
+                    let u = Int(((Double(x) + 0.5 - left) / scale).rounded(.down))
+                    let v = Int(((Double(y) + 0.5 - top) / scale).rounded(.down))
+                    guard u >= 0, v >= 0, u < logo.width, v < logo.height else {
+                        for channel in 0..<3 { sum[channel] += back[channel] }
+                        continue
+                    }
+                    let pixel = logo[u, v]
+                    let alpha = Double(pixel.alpha) / 255
+                    sum[0] += alpha * Double(pixel.red) + (1 - alpha) * back[0]
+                    sum[1] += alpha * Double(pixel.green) + (1 - alpha) * back[1]
+                    sum[2] += alpha * Double(pixel.blue) + (1 - alpha) * back[2]
+                }
+            }
+            values += sum.map { $0 / Double(xs.count * ys.count) }
         }
         return values
     }

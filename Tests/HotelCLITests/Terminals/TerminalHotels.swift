@@ -10,16 +10,24 @@ struct TerminalHotels {
     /// Enough rows for the first page and for 30 rows further (`TableScreen.hotelRows` 15).
     static let count = 60
 
-    /// Half blocks: a cell's width by half its height, so the table's 4 × 2-cell logo is
-    /// 4 × 4 (`LogoMatch`).
-    static let grid = (columns: TableScreen.logoColumns, rows: TableScreen.linesPerHotel * 2)
+    /// The grid logos are compared on (`LogoMatch`): 8 × 8 over the table's 4 × 2-cell
+    /// logo, each grid cell a quarter of a character cell's width and about a ninth of its
+    /// height (4 × 4 pixels at 8 × 17-pixel cells). The pixel protocols draw the logo at the
+    /// cells' full resolution (`LogoDrawing.canvas`: fitted, centred); 8 × 8 keeps the
+    /// monogram's shape and colour while a pixel or two of placement or scaling does not
+    /// count.
+    static let grid = (columns: 8, rows: 8)
     /// Every terminal is started white on black (`TerminalKind`).
     static let background = Screenshot.RGB(red: 0, green: 0, blue: 0)
 
     let ids: [String]
     let logos: [RGBAImage]
-    /// Each logo on `grid` over `background`, made once (`LogoMatch.expected`).
-    let expected: [[Double]]
+
+    /// Each logo as a logo region of `width` × `height` pixels shows it, on `grid`
+    /// over `background` (`LogoMatch.expected`): made once per terminal.
+    func expected(width: Int, height: Int) -> [[Double]] {
+        logos.map { LogoMatch.expected($0, width: width, height: height, grid: Self.grid, background: Self.background) }
+    }
 
     init(endpoint: String) async throws {
         let search = try await HotelsBinary.run(["search", "--endpoint", endpoint, "--format", "csv", "--limit", String(Self.count)])
@@ -45,6 +53,5 @@ struct TerminalHotels {
         }
         ids = rows.map(\.0)
         self.logos = logos
-        expected = logos.map { LogoMatch.expected($0, grid: Self.grid, background: Self.background) }
     }
 }

@@ -22,11 +22,15 @@ enum TerminalKind: String, CaseIterable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// What `hotels browse --images` is given. Half blocks while this branch's browse
-    /// draws nothing else: they are pixels of the logo too, so every check applies.
-    /// Once browse draws sixel and kitty direct placements, xterm and mlterm get `sixel`
-    /// and kitty `kitty-direct`.
-    var images: String { "blocks" }
+    /// What `hotels browse --images` is given: the pixel protocol each terminal speaks
+    /// (sixel for the VT340 xterm and mlterm, kitty 0.26's direct placement, which `auto`
+    /// picks there too), named so the test checks that protocol whatever the probe says.
+    var images: String {
+        switch self {
+        case .xterm, .mlterm: "sixel"
+        case .kitty: "kitty-direct"
+        }
+    }
 
     /// The terminal's command line, running `command` (a shell command) in it.
     func argv(running command: String) -> [String] {
