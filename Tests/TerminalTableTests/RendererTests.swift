@@ -132,6 +132,21 @@ struct UncertainWidthTests {
         #expect(Renderer.hasUncertainWidth(Cell(text: "गं", width: 1)) && Renderer.hasUncertainWidth(Cell(text: "ा", width: 1)))
     }
 
+    @Test("a changed line with Arabic is rewritten too, in one run")
+    func arabic() {
+        var renderer = Renderer()
+        var screen = VirtualScreen(width: 40, height: 2)
+        var old = CellBuffer(width: 40, height: 2)
+        old.write("Metropolitan Apartments │ Bangkok", row: 0, column: 0)
+        screen.feed(renderer.render(old))
+        var new = CellBuffer(width: 40, height: 2)
+        new.write("شقق فندقية │ Cairo", row: 0, column: 0)
+        let text = String(decoding: renderer.render(new), as: UTF8.self)
+        #expect(text.contains(EscapeSequence.moveCursor(row: 0, column: 0) + EscapeSequence.eraseToEndOfLine + "شقق فندقية"))
+        screen.feed(Array(text.utf8))
+        #expect(screen.buffer == new)
+    }
+
     @Test("lines of plain text keep the plain diff")
     func plain() {
         var renderer = Renderer()

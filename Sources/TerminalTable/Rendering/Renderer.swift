@@ -93,6 +93,7 @@ public struct Renderer: Sendable {
                     EscapeSequence.moveCursor(row: row, column: start) + EscapeSequence.transition(from: currentStyle, to: .plain)
                     + EscapeSequence.eraseToEndOfLine
                 currentStyle = .plain
+                cursorColumn = start
                 for column in start..<frame.width { baseline.set(.blank, row: row, column: column) }
             }
             for column in 0..<frame.width {
