@@ -180,18 +180,14 @@ public final class SQLiteCatalog: HotelCatalog {
         let countedPlan = plan
         let (total, hotels) = try await withDatabase { db -> (Int, [HotelInfo]) in
             // One read transaction: the count, the page and the rows come from one commit.
-            var result: (Int, [HotelInfo]) = (0, [])
-            try db.inTransaction(.deferred) {
+            try Self.inReadTransaction(db) {
                 let total = try cachedCount ?? countedPlan.count(db)
-                result = (total, [])
-                guard offset < total else { return .commit }
+                guard offset < total else { return (total, []) }
                 let page = try countedPlan.page(db, offset: offset, limit: limit, total: total)
                 var hotels = try Self.fetchHotels(db, ids: page.map(\.id), baseURL: baseURL, cache: rowCache, generation: state.generation)
                 for i in hotels.indices { hotels[i].distanceKm = page[i].distanceKm }
-                result = (total, hotels)
-                return .commit
+                return (total, hotels)
             }
-            return result
         }
         if cachedCount == nil { storage.counts.insert(total, for: countKey) }
         return SearchPage(totalCount: total, offset: offset, hotels: hotels)
