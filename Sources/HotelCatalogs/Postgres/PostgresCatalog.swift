@@ -87,13 +87,13 @@ public final class PostgresCatalog: HotelCatalog {
     public var storeDescription: String { "postgresql catalog \(location)" }
 
     public var hotelCount: Int {
-        get async throws { live.withLock { $0.count } }
+        get async throws { await current().count }
     }
 
     /// `catalog_version`, raised by a trigger in every transaction that changes the hotels
     /// (``PostgresSchema/catalogVersion``): the same on every replica once each has polled.
     public var version: UInt64 {
-        get async throws { live.withLock { $0.version } }
+        get async throws { await current().version }
     }
 
     /// A round trip that reads a row and the schema version, so `/health` fails over when
@@ -116,7 +116,7 @@ public final class PostgresCatalog: HotelCatalog {
         let plan = try PostgresSearchPlan(query: query, rates: rates)
         let offset = query.offset ?? 0
         let limit = query.limit ?? QueryValidator.defaultLimit
-        let state = live.withLock { $0 }
+        let state = await current()
         let countKey = CountKey(generation: state.version, filter: plan.filter)
         let cachedCount: Int? = plan.filter.isEmpty ? state.count : counts.value(for: countKey)
         let hasDistance = plan.filter.near != nil
@@ -239,9 +239,10 @@ public final class PostgresCatalog: HotelCatalog {
         for try await (code, rate, minorUnits) in rows.decode((String, Double, Int).self) {
             rates[code] = CurrencyInfo(code: code, usdRate: rate, minorUnits: minorUnits)
         }
-        var live = Live(version: 0, count: 0)
+        let sent = ContinuousClock.now
+        var live = Live(version: 0, count: 0, checkedAt: sent)
         for try await (version, count) in try await client.query(Live.query, logger: logger).decode((Int64, Int).self) {
-            live = Live(version: UInt64(bitPattern: version), count: count)
+            live = Live(version: UInt64(bitPattern: version), count: count, checkedAt: sent)
         }
         return (rates, live)
     }
