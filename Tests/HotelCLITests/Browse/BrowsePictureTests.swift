@@ -7,8 +7,22 @@ import Testing
 
 /// `hotels browse` drawing logos as pictures the terminal draws itself (sixel, iTerm2),
 /// against a real server: what goes to the terminal, frame by frame.
-@Suite("hotels browse: sixel and iTerm2 logos")
+@Suite("hotels browse: sixel and iTerm2 logos", .serialized)
 struct BrowsePictureTests {
+    /// A server of the test's own: these tests wait for every logo of the first page, and
+    /// on the suite's shared server, under the load of the whole suite starting on two
+    /// cores, fresh-clone CI runs saw two logo requests per session outlast 2 minutes.
+    static func withOwnServer(_ body: (String) async throws -> Void) async throws {
+        let server = try await LiveServer.start()
+        do {
+            try await body(server.endpoint)
+        } catch {
+            try? await server.stop()
+            throw error
+        }
+        try await server.stop()
+    }
+
     static func count(_ marker: String, in text: String) -> Int {
         text.components(separatedBy: marker).count - 1
     }
@@ -22,7 +36,11 @@ struct BrowsePictureTests {
         "each visible logo is drawn once; a one-row scroll sends only the logo that enters",
         arguments: [ImageProtocol.sixel, .iterm])
     func oneRowScrolls(images: ImageProtocol) async throws {
-        var harness = BrowseHarness(endpoint: try await LiveServer.shared().endpoint)
+        try await Self.withOwnServer { endpoint in try await Self.oneRowScrolls(images: images, endpoint: endpoint) }
+    }
+
+    static func oneRowScrolls(images: ImageProtocol, endpoint: String) async throws {
+        var harness = BrowseHarness(endpoint: endpoint)
         harness.images = images
         harness.cellSize = PixelSize(width: 8, height: 16)
         let marker = Self.marker(images)
@@ -51,7 +69,11 @@ struct BrowsePictureTests {
 
     @Test("the detail view draws the larger logo, and the table's logos come back when it closes")
     func detail() async throws {
-        var harness = BrowseHarness(endpoint: try await LiveServer.shared().endpoint)
+        try await Self.withOwnServer { endpoint in try await Self.detail(endpoint: endpoint) }
+    }
+
+    static func detail(endpoint: String) async throws {
+        var harness = BrowseHarness(endpoint: endpoint)
         harness.images = .sixel
         harness.cellSize = PixelSize(width: 8, height: 16)
         _ = try await harness.run { terminal in
@@ -72,7 +94,11 @@ struct BrowsePictureTests {
 
     @Test("kitty before 0.28: each logo uploaded once without U=1, placed where its cells are, moved on scroll, all deleted at the end")
     func kittyDirect() async throws {
-        var harness = BrowseHarness(endpoint: try await LiveServer.shared().endpoint)
+        try await Self.withOwnServer { endpoint in try await Self.kittyDirect(endpoint: endpoint) }
+    }
+
+    static func kittyDirect(endpoint: String) async throws {
+        var harness = BrowseHarness(endpoint: endpoint)
         harness.images = .kittyDirect
         let terminal = try await BrowsePictureTests.run(harness) { terminal in
             try await terminal.waitUntil("the first logos") { lines in

@@ -193,7 +193,12 @@ struct BrowseSessionTests {
 
     @Test("with kitty graphics each logo is uploaded once, drawn as placeholders, and deleted at the end")
     func kittyImages() async throws {
-        var harness = BrowseHarness(endpoint: try await LiveServer.shared().endpoint)
+        // Its own server, as BrowsePictureTests.withOwnServer says why.
+        try await BrowsePictureTests.withOwnServer { endpoint in try await kittyImages(endpoint: endpoint) }
+    }
+
+    func kittyImages(endpoint: String) async throws {
+        var harness = BrowseHarness(endpoint: endpoint)
         harness.images = .kitty
         let terminal = try await withKnownTerminal(harness) { terminal in
             try await terminal.waitUntil("the logos") {
