@@ -27,3 +27,17 @@ public enum TableCellContent: Sendable, Equatable {
     /// Something still loading; drawn dimmed.
     case placeholder(String)
 }
+
+extension TableCellContent {
+    /// A picture's size and cells, for the table to draw line by line; nil for text.
+    /// `drawnWhole`: the terminal draws it itself, so it is drawn only where it fits whole.
+    var pictureCells: (rows: Int, columns: Int, cell: (Int, Int) -> Cell, drawnWhole: Bool)? {
+        switch self {
+        case .image(let image): (image.rows, image.columns, { image[$0, $1] }, false)
+        case .kittyImage(let image): (image.rows, image.columns, { image[$0, $1] }, false)
+        case .symbolImage(let image): (image.rows, image.columns, { image[$0, $1] }, false)
+        case .picture(let picture): (picture.rows, picture.columns, { picture[$0, $1] }, true)
+        case .text, .styledText, .placeholder: nil
+        }
+    }
+}

@@ -73,28 +73,13 @@ extension TableView {
             isFirst = false
             let content = index < cells.count ? cells[index] : .text("")
             switch content {
-            case .image(let image):
+            case .image, .kittyImage, .symbolImage, .picture:
+                guard let picture = content.pictureCells,
+                    !picture.drawnWhole || (isWholeRow && picture.columns <= width && picture.rows <= rowHeight)
+                else { break }
                 drawImageLine(
-                    rows: image.rows, columns: image.columns, into: &buffer, row: row, lineInRow: lineInRow, rowHeight: rowHeight, x: x,
-                    width: width
-                ) { image[$0, $1] }
-            case .kittyImage(let image):
-                drawImageLine(
-                    rows: image.rows, columns: image.columns, into: &buffer, row: row, lineInRow: lineInRow, rowHeight: rowHeight, x: x,
-                    width: width
-                ) { image[$0, $1] }
-            case .symbolImage(let image):
-                drawImageLine(
-                    rows: image.rows, columns: image.columns, into: &buffer, row: row, lineInRow: lineInRow, rowHeight: rowHeight, x: x,
-                    width: width
-                ) { image[$0, $1] }
-            case .picture(let picture):
-                if isWholeRow, picture.columns <= width, picture.rows <= rowHeight {
-                    drawImageLine(
-                        rows: picture.rows, columns: picture.columns, into: &buffer, row: row, lineInRow: lineInRow, rowHeight: rowHeight,
-                        x: x, width: width
-                    ) { picture[$0, $1] }
-                }
+                    rows: picture.rows, columns: picture.columns, into: &buffer, row: row, lineInRow: lineInRow, rowHeight: rowHeight, x: x,
+                    width: width, cell: picture.cell)
             case .text(let text):
                 if lineInRow == textLine {
                     drawText(text, style: base, into: &buffer, row: row, x: x, width: width, alignment: columns[index].alignment)
