@@ -17,6 +17,7 @@ public final class InMemoryTerminal: TerminalDriver, @unchecked Sendable {
     private var recorded: [UInt8] = []
     private var decoder = KeyDecoder()
     private var interactive = false
+    private var changes = 0
     private let continuation: AsyncStream<Key>.Continuation
 
     public let events: AsyncStream<Key>
@@ -36,6 +37,7 @@ public final class InMemoryTerminal: TerminalDriver, @unchecked Sendable {
         lock.withLock {
             recorded += bytes
             screen.feed(bytes)
+            changes += 1
         }
     }
 
@@ -65,6 +67,10 @@ public final class InMemoryTerminal: TerminalDriver, @unchecked Sendable {
     public func clearWritten() {
         lock.withLock { recorded = [] }
     }
+
+    /// Counts writes and resizes: a test waiting for the screen to show something looks
+    /// again only when this moved, instead of rebuilding the screen's text on every poll.
+    public var changeCount: Int { lock.withLock { changes } }
 
     /// What the user sees, one full-width string per row.
     public var screenLines: [String] { lock.withLock { screen.lines } }
@@ -96,7 +102,10 @@ public final class InMemoryTerminal: TerminalDriver, @unchecked Sendable {
 
     /// Changes the size and reports `.resize`, like SIGWINCH on a real terminal.
     public func resize(width: Int, height: Int) {
-        lock.withLock { screen.resize(width: width, height: height) }
+        lock.withLock {
+            screen.resize(width: width, height: height)
+            changes += 1
+        }
         continuation.yield(.resize)
     }
 

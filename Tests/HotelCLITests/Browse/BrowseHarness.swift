@@ -4,6 +4,7 @@ import HotelSOAP
 import HotelTestSupport
 import Logging
 import TerminalTable
+import Testing
 
 @testable import HotelBrowse
 @testable import HotelCLI
@@ -58,17 +59,41 @@ struct BrowseHarness {
             return await running.value
         }
     }
+
+    /// Runs the session like `run` and hands back its terminal, for checks on all that was
+    /// written once the session ended (the images it deleted on the way out).
+    func runKeepingTerminal(_ body: (InMemoryTerminal) async throws -> Void) async throws -> InMemoryTerminal {
+        // `run` calls `body` in place, in this task: a plain local is enough.
+        var known: InMemoryTerminal?
+        _ = try await run { terminal in
+            known = terminal
+            try await body(terminal)
+        }
+        return try #require(known)
+    }
 }
 
 extension InMemoryTerminal {
     /// Waits (without blocking a thread) until `condition` holds for the screen.
+    ///
+    /// The condition is checked again when the terminal was written to, and at least every
+    /// quarter second for conditions that look elsewhere too. Rebuilding the screen's text
+    /// and searching all that was written every 10 ms, in every waiting test at once, was
+    /// most of the CPU the whole suite's browse sessions had on two cores, and their logos
+    /// then outlasted the waits (issue 31).
     func waitUntil(_ what: String, timeout: Duration = .seconds(30), _ condition: ([String]) -> Bool) async throws {
         let deadline = ContinuousClock.now + timeout
+        var seen = changeCount
+        var checked = ContinuousClock.now
         while !condition(screenLines) {
-            guard ContinuousClock.now < deadline else {
-                throw TimedOut(description: "timed out waiting for \(what); screen:\n" + screenLines.joined(separator: "\n"))
+            while changeCount == seen, ContinuousClock.now - checked < .milliseconds(250) {
+                guard ContinuousClock.now < deadline else {
+                    throw TimedOut(description: "timed out waiting for \(what); screen:\n" + screenLines.joined(separator: "\n"))
+                }
+                try await Task.sleep(for: .milliseconds(10))
             }
-            try await Task.sleep(for: .milliseconds(10))
+            seen = changeCount
+            checked = ContinuousClock.now
         }
     }
 

@@ -5,27 +5,16 @@ import Testing
 
 @testable import HotelBrowse
 
-/// `hotels browse` drawing logos as pictures the terminal draws itself (sixel, iTerm2),
-/// against a real server: what goes to the terminal, frame by frame.
-@Suite("hotels browse: sixel and iTerm2 logos", .serialized)
+/// `hotels browse` drawing logos as pictures the terminal draws itself (sixel, iTerm2,
+/// kitty), against a real server: what goes to the terminal, frame by frame.
+///
+/// These tests wait for every logo of a page, four loads at a time, each followed by a
+/// frame. `scripts/test` runs them on their own after the rest: beside the whole suite,
+/// whose parsing and serving tests keep both of Swift's concurrency threads busy for the
+/// first minutes on two cores, a page's logos took up to a minute to arrive (traced per
+/// session: no load hung, every one queued), and the waits ran out.
+@Suite("hotels browse: sixel, iTerm2 and kitty logos")
 struct BrowsePictureTests {
-    /// A server of the test's own: these tests wait for every logo of the first page, and
-    /// on the suite's shared server, under the load of the whole suite starting on two
-    /// cores, fresh-clone CI runs saw two logo requests per session outlast 2 minutes.
-    ///
-    /// Open (issue 31): that did not cure it. In fresh-clone CI runs two logo loads of
-    /// every session still stayed "loading" for two minutes, past every request deadline;
-    /// alone and in warm local runs these tests pass in seconds. Until the stall is found
-    /// it is recorded as a known issue: the run says so, and a fix shows as "known issue
-    /// did not occur".
-    static func withOwnServer(_ body: (String) async throws -> Void) async throws {
-        let server = try await LiveServer.start()
-        await withKnownIssue("first-page logos can stall under the whole suite's load (fresh-clone CI)", isIntermittent: true) {
-            try await body(server.endpoint)
-        }
-        try await server.stop()
-    }
-
     static func count(_ marker: String, in text: String) -> Int {
         text.components(separatedBy: marker).count - 1
     }
@@ -39,11 +28,7 @@ struct BrowsePictureTests {
         "each visible logo is drawn once; a one-row scroll sends only the logo that enters",
         arguments: [ImageProtocol.sixel, .iterm])
     func oneRowScrolls(images: ImageProtocol) async throws {
-        try await Self.withOwnServer { endpoint in try await Self.oneRowScrolls(images: images, endpoint: endpoint) }
-    }
-
-    static func oneRowScrolls(images: ImageProtocol, endpoint: String) async throws {
-        var harness = BrowseHarness(endpoint: endpoint)
+        var harness = BrowseHarness(endpoint: try await LiveServer.shared().endpoint)
         harness.images = images
         harness.cellSize = PixelSize(width: 8, height: 16)
         let marker = Self.marker(images)
@@ -72,11 +57,7 @@ struct BrowsePictureTests {
 
     @Test("the detail view draws the larger logo, and the table's logos come back when it closes")
     func detail() async throws {
-        try await Self.withOwnServer { endpoint in try await Self.detail(endpoint: endpoint) }
-    }
-
-    static func detail(endpoint: String) async throws {
-        var harness = BrowseHarness(endpoint: endpoint)
+        var harness = BrowseHarness(endpoint: try await LiveServer.shared().endpoint)
         harness.images = .sixel
         harness.cellSize = PixelSize(width: 8, height: 16)
         _ = try await harness.run { terminal in
@@ -95,15 +76,34 @@ struct BrowsePictureTests {
         }
     }
 
-    @Test("kitty before 0.28: each logo uploaded once without U=1, placed where its cells are, moved on scroll, all deleted at the end")
-    func kittyDirect() async throws {
-        try await Self.withOwnServer { endpoint in try await Self.kittyDirect(endpoint: endpoint) }
+    @Test("with kitty graphics each logo is uploaded once, drawn as placeholders, and deleted at the end")
+    func kittyImages() async throws {
+        var harness = BrowseHarness(endpoint: try await LiveServer.shared().endpoint)
+        harness.images = .kitty
+        let terminal = try await harness.runKeepingTerminal { terminal in
+            try await terminal.waitUntil("the logos") {
+                $0.last?.contains("logos 0 loading") == true && $0.dropFirst().first?.unicodeScalars.first == "\u{10EEEE}"
+            }
+            terminal.inject(.pageDown)
+            try await terminal.waitUntil("the next logos") {
+                $0.last?.contains("row 15 of") == true && $0.last?.contains("logos 0 loading") == true
+                    && $0[1].unicodeScalars.first == "\u{10EEEE}"
+            }
+        }
+        let written = terminal.writtenText
+        let uploads = written.components(separatedBy: "\u{1B}_Ga=T,f=100,i=").dropFirst().map { $0.prefix { $0 != "," } }
+        #expect(uploads.count == 28, "two screens of logos")
+        #expect(Set(uploads).count == uploads.count, "an image was uploaded twice")
+        // Quitting deletes every image it uploaded.
+        for id in uploads { #expect(written.contains("a=d,d=I,i=\(id),")) }
+        #expect(!LogoSymbols.appear(in: written))
     }
 
-    static func kittyDirect(endpoint: String) async throws {
-        var harness = BrowseHarness(endpoint: endpoint)
+    @Test("kitty before 0.28: each logo uploaded once without U=1, placed where its cells are, moved on scroll, all deleted at the end")
+    func kittyDirect() async throws {
+        var harness = BrowseHarness(endpoint: try await LiveServer.shared().endpoint)
         harness.images = .kittyDirect
-        let terminal = try await BrowsePictureTests.run(harness) { terminal in
+        let terminal = try await harness.runKeepingTerminal { terminal in
             try await terminal.waitUntil("the first logos") { lines in
                 lines.last?.contains("row 1 of 3,000") == true && lines.last?.contains("logos 0 loading") == true
                     && Self.count("\u{1B}_Ga=p,", in: terminal.writtenText) == 14
@@ -119,15 +119,5 @@ struct BrowsePictureTests {
         let uploads = written.components(separatedBy: "\u{1B}_Ga=t,f=100,i=").dropFirst().map { $0.prefix { $0 != "," } }
         #expect(uploads.count == 17 && Set(uploads).count == uploads.count, "each logo uploaded once")
         for id in uploads { #expect(written.contains("a=d,d=I,i=\(id),")) }
-    }
-
-    /// Runs `harness` and hands back its terminal for checks after the session ended.
-    static func run(_ harness: BrowseHarness, _ body: (InMemoryTerminal) async throws -> Void) async throws -> InMemoryTerminal {
-        var known: InMemoryTerminal?
-        _ = try await harness.run { terminal in
-            known = terminal
-            try await body(terminal)
-        }
-        return try #require(known)
     }
 }

@@ -191,34 +191,6 @@ struct BrowseSessionTests {
         }
     }
 
-    @Test("with kitty graphics each logo is uploaded once, drawn as placeholders, and deleted at the end")
-    func kittyImages() async throws {
-        // Its own server, as BrowsePictureTests.withOwnServer says why.
-        try await BrowsePictureTests.withOwnServer { endpoint in try await kittyImages(endpoint: endpoint) }
-    }
-
-    func kittyImages(endpoint: String) async throws {
-        var harness = BrowseHarness(endpoint: endpoint)
-        harness.images = .kitty
-        let terminal = try await withKnownTerminal(harness) { terminal in
-            try await terminal.waitUntil("the logos") {
-                $0.last?.contains("logos 0 loading") == true && $0.dropFirst().first?.unicodeScalars.first == "\u{10EEEE}"
-            }
-            terminal.inject(.pageDown)
-            try await terminal.waitUntil("the next logos") {
-                $0.last?.contains("row 15 of") == true && $0.last?.contains("logos 0 loading") == true
-                    && $0[1].unicodeScalars.first == "\u{10EEEE}"
-            }
-        }
-        let written = terminal.writtenText
-        let uploads = written.components(separatedBy: "\u{1B}_Ga=T,f=100,i=").dropFirst().map { $0.prefix { $0 != "," } }
-        #expect(uploads.count == 28, "two screens of logos")
-        #expect(Set(uploads).count == uploads.count, "an image was uploaded twice")
-        // Quitting deletes every image it uploaded.
-        for id in uploads { #expect(written.contains("a=d,d=I,i=\(id),")) }
-        #expect(!LogoSymbols.appear(in: written))
-    }
-
     @Test("near a point the table adds a Distance column, sortable, and s goes on from it to relevance")
     func distanceColumn() async throws {
         let query = HotelQuery(near: GeoCircle(latitude: 37.5665, longitude: 126.978, radiusKm: 15), sortBy: .distance)
@@ -245,16 +217,5 @@ struct BrowseSessionTests {
             terminal.inject(bytes: Array("\u{1B}[<0;20;4M".utf8))  // left click on screen line 3 (0-based): row 2
             try await terminal.waitUntil("the clicked row") { $0.last?.contains("row 2 of 3,000") == true }
         }
-    }
-
-    /// Runs the harness and returns its terminal for inspection afterwards.
-    func withKnownTerminal(_ harness: BrowseHarness, _ body: (InMemoryTerminal) async throws -> Void) async throws -> InMemoryTerminal {
-        // The harness calls `body` in place, in this task: a plain local is enough.
-        var known: InMemoryTerminal?
-        _ = try await harness.run { terminal in
-            known = terminal
-            try await body(terminal)
-        }
-        return try #require(known)
     }
 }
