@@ -22,6 +22,10 @@ public protocol HotelCatalog: Sendable {
     func logo(id: String) async throws -> LogoSpec?
     /// How many hotels the catalog holds.
     var hotelCount: Int { get async throws }
+    /// The catalog's version: it changes when a committed change may change an answer, and
+    /// means the same on every replica over one store. OpenTravel page tokens carry it, so a
+    /// token issued before a change is refused rather than answered from other results.
+    var version: UInt64 { get async throws }
     /// Reads from the store, so that `/health` says whether the catalog can still answer
     /// (a cached count would say yes about a file that is gone or corrupt).
     func checkReadable() async throws

@@ -5,8 +5,10 @@ import Synchronization
 ///
 /// Why: the pages users ask for repeat the same rows (a popular city's first page), and
 /// reading a row into a ``HotelInfo`` (eight strings, a price, a list of amenities) was
-/// the largest part of a search after the response itself. The catalog is opened
-/// read-only, so a hotel once read never changes while the server runs.
+/// the largest part of a search after the response itself. The catalog may change while
+/// served (`hotels import`), so each slot keeps the generation of ``SQLiteChangeWatch`` it was
+/// read under and answers only under the same one: a commit empties the cache at once,
+/// without a pass over it.
 ///
 /// Direct-mapped: rowid modulo the capacity picks the one slot a hotel can be in, so
 /// finding and replacing cost the same whatever the size, and a catalog no larger than
@@ -16,10 +18,12 @@ final class HotelRowCache: Sendable {
     /// retained every string of the hotel.
     private final class Slot: Sendable {
         let rowid: Int64
+        let generation: UInt64
         let hotel: HotelInfo
 
-        init(rowid: Int64, hotel: HotelInfo) {
+        init(rowid: Int64, generation: UInt64, hotel: HotelInfo) {
             self.rowid = rowid
+            self.generation = generation
             self.hotel = hotel
         }
     }
@@ -33,21 +37,21 @@ final class HotelRowCache: Sendable {
         slots = Mutex(Array(repeating: nil, count: self.capacity))
     }
 
-    /// The cached hotel for each rowid, nil where it is not cached.
-    func hotels(_ rowids: [Int64]) -> [HotelInfo?] {
+    /// The cached hotel for each rowid read under `generation`, nil where there is none.
+    func hotels(_ rowids: [Int64], generation: UInt64) -> [HotelInfo?] {
         guard capacity > 0 else { return Array(repeating: nil, count: rowids.count) }
         return slots.withLock { slots in
             rowids.map { rowid in
-                guard let slot = slots[index(rowid)], slot.rowid == rowid else { return nil }
+                guard let slot = slots[index(rowid)], slot.rowid == rowid, slot.generation == generation else { return nil }
                 return slot.hotel
             }
         }
     }
 
-    func insert(_ hotels: [(rowid: Int64, hotel: HotelInfo)]) {
+    func insert(_ hotels: [(rowid: Int64, hotel: HotelInfo)], generation: UInt64) {
         guard capacity > 0, !hotels.isEmpty else { return }
         slots.withLock { slots in
-            for (rowid, hotel) in hotels { slots[index(rowid)] = Slot(rowid: rowid, hotel: hotel) }
+            for (rowid, hotel) in hotels { slots[index(rowid)] = Slot(rowid: rowid, generation: generation, hotel: hotel) }
         }
     }
 

@@ -8,6 +8,11 @@ import HotelSOAP
 /// own connection. Every filter has an index behind it (see ``CatalogSchema``); `TotalCount`s
 /// are cached per filter set, so paging through one query counts once.
 ///
+/// Live: another process may commit to the file while it is served (`hotels import`, in WAL
+/// mode so readers are never blocked). ``SQLiteChangeWatch`` notices each commit; every cache
+/// here (rows, counts, the hotel count) keys on its generation, so nothing read before a
+/// commit is used after the watch has seen it.
+///
 /// ```swift
 /// let catalog = try SQLiteCatalog(path: "hotels.sqlite", baseURL: "http://127.0.0.1:8080")
 /// var query = HotelQuery(near: GeoCircle(latitude: 37.5665, longitude: 126.978, radiusKm: 5))
@@ -30,23 +35,22 @@ public final class SQLiteCatalog: HotelCatalog {
     /// What instances that differ only by `baseURL` share.
     final class Storage: Sendable {
         let pool: DatabasePool
-        let hotelCount: Int
+        /// The hotel count, whether the file has `hotel_logos` (catalogs seeded before it was
+        /// added do not, until their first import) and the generation caches key on.
+        let watch: SQLiteChangeWatch
         let rates: [String: CurrencyInfo]
         let meta: [String: String]
-        let counts: LRUCache<SearchFilter, Int>
+        let counts: LRUCache<CountKey, Int>
         /// See ``SearchPlan/defaultDriveLimit``; tests lower it to exercise both strategies.
         let driveLimit: Int
-        /// Whether the file has `hotel_logos` (catalogs seeded before it was added do not).
-        let hasLogoTable: Bool
 
         init(
-            pool: DatabasePool, hotelCount: Int, rates: [String: CurrencyInfo], meta: [String: String], countCacheCapacity: Int,
-            driveLimit: Int, hasLogoTable: Bool
+            pool: DatabasePool, watch: SQLiteChangeWatch, rates: [String: CurrencyInfo], meta: [String: String], countCacheCapacity: Int,
+            driveLimit: Int
         ) {
             self.driveLimit = driveLimit
-            self.hasLogoTable = hasLogoTable
             self.pool = pool
-            self.hotelCount = hotelCount
+            self.watch = watch
             self.rates = rates
             self.meta = meta
             self.counts = LRUCache(capacity: countCacheCapacity)
@@ -85,6 +89,9 @@ public final class SQLiteCatalog: HotelCatalog {
         config.readonly = true
         config.label = "HotelCatalog"
         config.maximumReaderCount = max(1, maximumReaderCount)
+        // In WAL a reader waits for nobody; a catalog still in rollback mode (seeded before
+        // seeds were WAL) is locked for the moment an import commits.
+        config.busyMode = .timeout(5)
         config.prepareDatabase { db in
             db.add(function: SQLiteCatalog.makeDistanceFunction())
             try db.execute(sql: "PRAGMA temp_store = MEMORY")
@@ -92,13 +99,10 @@ public final class SQLiteCatalog: HotelCatalog {
         }
         do {
             let pool = try DatabasePool(path: path, configuration: config)
-            let (meta, rates, count, hasLogoTable) = try pool.read { db in
-                let (meta, rates, count) = try Self.readHeader(db, path: path)
-                return (meta, rates, count, try db.tableExists("hotel_logos"))
-            }
+            let (meta, rates, _) = try pool.read { db in try Self.readHeader(db, path: path) }
             storage = Storage(
-                pool: pool, hotelCount: count, rates: rates, meta: meta, countCacheCapacity: countCacheCapacity,
-                driveLimit: driveLimit, hasLogoTable: hasLogoTable)
+                pool: pool, watch: try SQLiteChangeWatch(path: path), rates: rates, meta: meta, countCacheCapacity: countCacheCapacity,
+                driveLimit: driveLimit)
         } catch let error as CatalogError {
             throw error
         } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
@@ -133,7 +137,13 @@ public final class SQLiteCatalog: HotelCatalog {
     public var metadata: [String: String] { storage.meta }
 
     public var hotelCount: Int {
-        get async throws { storage.hotelCount }
+        get async throws { storage.watch.current().hotelCount }
+    }
+
+    /// The file's `meta` `catalog_version`, which `hotels import` raises in every import that
+    /// changes something (0 before the first); read again when the watch sees a commit.
+    public var version: UInt64 {
+        get async throws { storage.watch.current().version }
     }
 
     public var storeDescription: String { "sqlite catalog" }
@@ -148,7 +158,10 @@ public final class SQLiteCatalog: HotelCatalog {
 
     /// Closes the database connections. Searches after this fail.
     public func close() throws(CatalogError) {
-        do { try storage.pool.close() } catch { throw .database(String(describing: error)) }
+        do {
+            try storage.pool.close()
+            try storage.watch.close()
+        } catch { throw .database(String(describing: error)) }
     }
 
     // MARK: - HotelCatalog
@@ -159,19 +172,24 @@ public final class SQLiteCatalog: HotelCatalog {
         plan.driveLimit = storage.driveLimit
         let offset = query.offset ?? 0
         let limit = query.limit ?? QueryValidator.defaultLimit
-        let cachedCount: Int? = plan.filter.isEmpty ? storage.hotelCount : storage.counts.value(for: plan.filter)
+        let state = storage.watch.current()
+        let countKey = CountKey(generation: state.generation, filter: plan.filter)
+        let cachedCount: Int? = plan.filter.isEmpty ? state.hotelCount : storage.counts.value(for: countKey)
         let baseURL = self.baseURL
         let rowCache = self.rowCache
         let countedPlan = plan
         let (total, hotels) = try await withDatabase { db -> (Int, [HotelInfo]) in
-            let total = try cachedCount ?? countedPlan.count(db)
-            guard offset < total else { return (total, []) }
-            let page = try countedPlan.page(db, offset: offset, limit: limit, total: total)
-            var hotels = try Self.fetchHotels(db, ids: page.map(\.id), baseURL: baseURL, cache: rowCache)
-            for i in hotels.indices { hotels[i].distanceKm = page[i].distanceKm }
-            return (total, hotels)
+            // One read transaction: the count, the page and the rows come from one commit.
+            try Self.inReadTransaction(db) {
+                let total = try cachedCount ?? countedPlan.count(db)
+                guard offset < total else { return (total, []) }
+                let page = try countedPlan.page(db, offset: offset, limit: limit, total: total)
+                var hotels = try Self.fetchHotels(db, ids: page.map(\.id), baseURL: baseURL, cache: rowCache, generation: state.generation)
+                for i in hotels.indices { hotels[i].distanceKm = page[i].distanceKm }
+                return (total, hotels)
+            }
         }
-        if cachedCount == nil { storage.counts.insert(total, for: plan.filter) }
+        if cachedCount == nil { storage.counts.insert(total, for: countKey) }
         return SearchPage(totalCount: total, offset: offset, hotels: hotels)
     }
 
@@ -188,7 +206,7 @@ public final class SQLiteCatalog: HotelCatalog {
     }
 
     public func logo(id: String) async throws -> LogoSpec? {
-        let hasLogoTable = storage.hasLogoTable
+        let hasLogoTable = storage.watch.current().hasLogoTable
         return try await withDatabase { db -> LogoSpec? in
             let sql =
                 hasLogoTable
@@ -258,9 +276,11 @@ public final class SQLiteCatalog: HotelCatalog {
 
     /// The hotels with these rowids, in the order given: from `cache` where it has them,
     /// the rest read (and then cached).
-    static func fetchHotels(_ db: Database, ids: [Int64], baseURL: String, cache: HotelRowCache) throws -> [HotelInfo] {
+    static func fetchHotels(_ db: Database, ids: [Int64], baseURL: String, cache: HotelRowCache, generation: UInt64) throws
+        -> [HotelInfo]
+    {
         guard !ids.isEmpty else { return [] }
-        var hotels = cache.hotels(ids)
+        var hotels = cache.hotels(ids, generation: generation)
         let missing = ids.indices.filter { hotels[$0] == nil }.map { ids[$0] }
         if !missing.isEmpty {
             let placeholders = Array(repeating: "?", count: missing.count).joined(separator: ",")
@@ -271,7 +291,7 @@ public final class SQLiteCatalog: HotelCatalog {
             // A cursor decodes each row in place; fetchAll would copy every row first.
             let rows = try Row.fetchCursor(statement, arguments: StatementArguments(missing))
             while let row = try rows.next() { read.append((row[0], try hotelInfo(row, baseURL: baseURL))) }
-            cache.insert(read)
+            cache.insert(read, generation: generation)
             let byId = Dictionary(read, uniquingKeysWith: { first, _ in first })
             for i in hotels.indices where hotels[i] == nil { hotels[i] = byId[ids[i]] }
         }
@@ -349,9 +369,9 @@ public final class SQLiteCatalog: HotelCatalog {
     /// writing the response is, and the pool has more readers than the cooperative pool has
     /// threads, so it never waits for a connection.
     ///
-    /// Without a transaction (`unsafeRead`): the catalog is opened read-only and never
-    /// changes while served, so there is nothing to isolate from, and `read`'s BEGIN and
-    /// COMMIT were two more statements around every query.
+    /// `unsafeRead`: GRDB's `read` adds its own checks and a transaction around every query;
+    /// the reads that take more than one statement (a search) open their own, so that a
+    /// commit between two statements cannot mix two versions of the catalog in one answer.
     private func readHere<T>(_ body: (Database) throws -> T) throws -> T {
         try storage.pool.unsafeRead(body)
     }

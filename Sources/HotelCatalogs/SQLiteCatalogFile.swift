@@ -39,6 +39,13 @@ package struct SQLiteCatalogFile: Sendable {
         config.busyMode = .timeout(10)
         do {
             let queue = try DatabaseQueue(path: path, configuration: config)
+            if !readOnly {
+                // A catalog seeded before seeds were WAL: switched once, so that servers reading
+                // it are not blocked by this import's commit, nor it by their reads.
+                try queue.writeWithoutTransaction { db in
+                    if try String.fetchOne(db, sql: "PRAGMA journal_mode") != "wal" { try db.execute(sql: "PRAGMA journal_mode = WAL") }
+                }
+            }
             return try queue.read { db in
                 let (meta, rates, count) = try SQLiteCatalog.readHeader(db, path: path)
                 return SQLiteCatalogFile(

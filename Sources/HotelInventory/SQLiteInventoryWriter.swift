@@ -161,6 +161,13 @@ public final class SQLiteInventoryWriter: InventoryWriter {
         guard counts.new + counts.changed + counts.deleted > 0 else { return counts }
         let hotels = try Int.fetchOne(db, sql: "SELECT count(*) FROM hotels") ?? 0
         try db.execute(sql: "UPDATE meta SET value = ? WHERE key = 'hotel_count'", arguments: [String(hotels)])
+        // The version a running server's OpenTravel page tokens carry (`SQLiteChangeWatch`):
+        // one more per import that changes something, in the same transaction.
+        try db.execute(
+            sql: """
+                INSERT INTO meta (key, value) VALUES ('catalog_version', '1')
+                ON CONFLICT (key) DO UPDATE SET value = CAST(CAST(value AS INTEGER) + 1 AS TEXT)
+                """)
         if isNew {
             // The seeder's `cities` is how many cities it placed hotels in; an import's, once.
             let cities = try Int.fetchOne(db, sql: "SELECT count(DISTINCT city_key) FROM hotels") ?? 0

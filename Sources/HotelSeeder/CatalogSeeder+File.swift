@@ -42,7 +42,9 @@ extension CatalogSeeder {
                         PRAGMA temp_store = MEMORY;
                         """)
                 try body(db)
-                try db.execute(sql: "PRAGMA journal_mode = DELETE")
+                // WAL, kept in the file: a server reads while `hotels import` writes, neither
+                // waiting for the other (`docs/INVENTORY.md`, "How a running server sees changes").
+                try db.execute(sql: "PRAGMA journal_mode = WAL")
             }
             try queue.close()
         } catch let error as DatabaseError {

@@ -76,7 +76,7 @@ public enum PostgresSeeder {
         }
     }
 
-    static let tables = ["hotel_descriptions", "hotels", "currencies", "meta", "schema_version"]
+    static let tables = ["hotel_descriptions", "hotels", "currencies", "meta", "catalog_version", "schema_version"]
 
     private static func prepare(
         _ client: PostgresClient, location: PostgresLocation, replace: Bool, count: Int, seed: UInt64, logger: Logger
@@ -98,6 +98,7 @@ public enum PostgresSeeder {
                 try await connection.query(PostgresQuery(unsafeSQL: "DROP TABLE IF EXISTS \(table) CASCADE"), logger: logger)
             }
             try await connection.query("DROP FUNCTION IF EXISTS hs_distance_km(float8, float8, float8, float8)", logger: logger)
+            try await connection.query("DROP FUNCTION IF EXISTS hs_catalog_changed() CASCADE", logger: logger)
             try await connection.query(PostgresQuery(unsafeSQL: PostgresSchema.versionTable), logger: logger)
             for migration in PostgresSchema.migrations {
                 for sql in migration.statements { try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger) }

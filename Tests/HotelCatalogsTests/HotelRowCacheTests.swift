@@ -22,14 +22,24 @@ struct HotelRowCacheTests {
     @Test("direct-mapped: a rowid evicts the one in its slot, and only a hit for its own rowid counts")
     func slots() {
         let cache = HotelRowCache(capacity: 7)
-        cache.insert([(3, Self.hotel("H3")), (4, Self.hotel("H4"))])
-        #expect(cache.hotels([3, 4, 10]).map { $0?.id } == ["H3", "H4", nil])
-        cache.insert([(10, Self.hotel("H10"))])  // 10 % 7 == 3
-        #expect(cache.hotels([3, 4, 10]).map { $0?.id } == [nil, "H4", "H10"])
+        cache.insert([(3, Self.hotel("H3")), (4, Self.hotel("H4"))], generation: 0)
+        #expect(cache.hotels([3, 4, 10], generation: 0).map { $0?.id } == ["H3", "H4", nil])
+        cache.insert([(10, Self.hotel("H10"))], generation: 0)  // 10 % 7 == 3
+        #expect(cache.hotels([3, 4, 10], generation: 0).map { $0?.id } == [nil, "H4", "H10"])
         #expect(cache.count == 2)
         let none = HotelRowCache(capacity: 0)
-        none.insert([(1, Self.hotel("H1"))])
-        #expect(none.hotels([1]).map { $0?.id } == [nil] && none.count == 0)
+        none.insert([(1, Self.hotel("H1"))], generation: 0)
+        #expect(none.hotels([1], generation: 0).map { $0?.id } == [nil] && none.count == 0)
+    }
+
+    @Test("a hotel read under one generation is not answered under the next (a commit empties the cache)")
+    func generations() {
+        let cache = HotelRowCache(capacity: 7)
+        cache.insert([(3, Self.hotel("H3"))], generation: 4)
+        #expect(cache.hotels([3], generation: 4).map { $0?.id } == ["H3"])
+        #expect(cache.hotels([3], generation: 5).map { $0?.id } == [nil])
+        cache.insert([(3, Self.hotel("H3b"))], generation: 5)
+        #expect(cache.hotels([3], generation: 5).map { $0?.id } == ["H3b"])
     }
 
     @Test("the same hotel near two points carries each query's own distance, cached or not")

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import HotelCatalogs
 import HotelSOAP
 import HotelSeeder
@@ -209,6 +210,12 @@ struct FaultTests {
     @Test("an internal failure is a Server fault that leaks nothing")
     func internalFailure() async throws {
         let path = try TestCatalog.copy()
+        // In rollback-journal mode, as catalogs were before WAL, SQLite checks the file's change
+        // counter at every read and meets the damage at once; in WAL it trusts its shared index,
+        // and the pages it holds would still answer (nothing but SQLite writes a served catalog).
+        let rollback = try DatabaseQueue(path: path)
+        try await rollback.writeWithoutTransaction { try $0.execute(sql: "PRAGMA journal_mode = DELETE") }
+        try rollback.close()
         let catalog = try TestCatalog.open(path)
         try await TestServer.with(catalog: catalog) { (server: TestServer) async throws in
             // Damage the database under the running server.

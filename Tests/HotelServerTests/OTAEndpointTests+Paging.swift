@@ -60,7 +60,7 @@ extension OTAEndpointTests {
             var bytes = Array(token)
             bytes[5] = bytes[5] == "A" ? "B" : "A"
             let tampered = String(bytes)
-            for bad in [tampered, "not-a-token", OTAPageToken().make(offset: 10, criteria: "x")] {
+            for bad in [tampered, "not-a-token", OTAPageToken().make(offset: 10, criteria: "x", catalogVersion: 0)] {
                 let rs = try await server.ota(root: "MaxResponses=\"10\"", segmentAttributes: "MoreDataEchoToken=\"\(bad)\"")
                 #expect(rs.errors.map(\.code) == ["320"] && rs.errors.first?.type == "3", "\(bad)")
             }

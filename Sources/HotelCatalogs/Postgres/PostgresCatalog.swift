@@ -2,6 +2,7 @@ import Foundation
 import HotelSOAP
 import Logging
 import PostgresNIO
+import Synchronization
 
 /// The hotel catalog in a PostgreSQL database seeded by ``PostgresSeeder`` (schema:
 /// ``PostgresSchema``), for several stateless `hotels serve` replicas over one database.
@@ -26,19 +27,22 @@ public final class PostgresCatalog: HotelCatalog {
     private let runTask: Task<Void, Never>
     private let logger: Logger
     private let rates: [String: CurrencyInfo]
-    private let count: Int
-    private let counts: LRUCache<SearchFilter, Int>
+    /// The version and hotel count, as of the last poll (``PostgresCatalog/watch()``).
+    let live: Mutex<Live>
+    /// The poll, cancelled by ``shutdown()``.
+    let watchTask = Mutex<Task<Void, Never>?>(nil)
+    private let counts: LRUCache<CountKey, Int>
 
     private init(
         location: PostgresLocation, client: PostgresClient, runTask: Task<Void, Never>, logger: Logger,
-        rates: [String: CurrencyInfo], count: Int, countCacheCapacity: Int
+        rates: [String: CurrencyInfo], live: Live, countCacheCapacity: Int
     ) {
         self.location = location
         self.client = client
         self.runTask = runTask
         self.logger = logger
         self.rates = rates
-        self.count = count
+        self.live = Mutex(live)
         self.counts = LRUCache(capacity: countCacheCapacity)
     }
 
@@ -55,9 +59,9 @@ public final class PostgresCatalog: HotelCatalog {
         configuration.options.maximumConnections = max(1, maximumConnections)
         configuration.options.minimumConnections = 1
         let rates: [String: CurrencyInfo]
-        let count: Int
+        let live: Live
         do {
-            (rates, count) = try await location.withConnection(logger: logger) { connection in
+            (rates, live) = try await location.withConnection(logger: logger) { connection in
                 try await readHeader(connection, location: location, logger: logger)
             }
         } catch {
@@ -66,21 +70,30 @@ public final class PostgresCatalog: HotelCatalog {
         let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         let runTask = Task { await client.run() }
         // A notice, once: `hotels serve` on a terminal logs notices and up (start-up, not requests).
-        logger.notice("PostgreSQL catalog open", metadata: ["location": "\(location)", "hotels": "\(count)"])
-        return PostgresCatalog(
-            location: location, client: client, runTask: runTask, logger: logger, rates: rates, count: count,
+        logger.notice("PostgreSQL catalog open", metadata: ["location": "\(location)", "hotels": "\(live.count)"])
+        let catalog = PostgresCatalog(
+            location: location, client: client, runTask: runTask, logger: logger, rates: rates, live: live,
             countCacheCapacity: countCacheCapacity)
+        catalog.watch()
+        return catalog
     }
 
     /// Closes the pool's connections. Searches after this fail.
     public func shutdown() {
+        watchTask.withLock { $0?.cancel() }
         runTask.cancel()
     }
 
     public var storeDescription: String { "postgresql catalog \(location)" }
 
     public var hotelCount: Int {
-        get async throws { count }
+        get async throws { await current().count }
+    }
+
+    /// `catalog_version`, raised by a trigger in every transaction that changes the hotels
+    /// (``PostgresSchema/catalogVersion``): the same on every replica once each has polled.
+    public var version: UInt64 {
+        get async throws { await current().version }
     }
 
     /// A round trip that reads a row and the schema version, so `/health` fails over when
@@ -103,7 +116,9 @@ public final class PostgresCatalog: HotelCatalog {
         let plan = try PostgresSearchPlan(query: query, rates: rates)
         let offset = query.offset ?? 0
         let limit = query.limit ?? QueryValidator.defaultLimit
-        let cachedCount: Int? = plan.filter.isEmpty ? count : counts.value(for: plan.filter)
+        let state = await current()
+        let countKey = CountKey(generation: state.version, filter: plan.filter)
+        let cachedCount: Int? = plan.filter.isEmpty ? state.count : counts.value(for: countKey)
         let hasDistance = plan.filter.near != nil
         let (total, hotels) = try await run { client, logger, _ -> (Int, [HotelInfo]) in
             var total = cachedCount ?? 0
@@ -121,7 +136,7 @@ public final class PostgresCatalog: HotelCatalog {
             }
             return (total, hotels)
         }
-        if cachedCount == nil { counts.insert(total, for: plan.filter) }
+        if cachedCount == nil { counts.insert(total, for: countKey) }
         return SearchPage(totalCount: total, offset: offset, hotels: hotels)
     }
 
@@ -202,7 +217,7 @@ public final class PostgresCatalog: HotelCatalog {
     }
 
     private static func readHeader(_ client: PostgresConnection, location: PostgresLocation, logger: Logger) async throws -> (
-        [String: CurrencyInfo], Int
+        [String: CurrencyInfo], Live
     ) {
         let version = try await PostgresSchema.version(client, logger: logger)
         guard version != 0 else {
@@ -224,9 +239,12 @@ public final class PostgresCatalog: HotelCatalog {
         for try await (code, rate, minorUnits) in rows.decode((String, Double, Int).self) {
             rates[code] = CurrencyInfo(code: code, usdRate: rate, minorUnits: minorUnits)
         }
-        var count = 0
-        for try await value in try await client.query("SELECT count(*) FROM hotels", logger: logger).decode(Int.self) { count = value }
-        return (rates, count)
+        let sent = ContinuousClock.now
+        var live = Live(version: 0, count: 0, checkedAt: sent)
+        for try await (version, count) in try await client.query(Live.query, logger: logger).decode((Int64, Int).self) {
+            live = Live(version: UInt64(bitPattern: version), count: count, checkedAt: sent)
+        }
+        return (rates, live)
     }
 
     /// Runs database work with errors as ``CatalogError`` (cancellation stays cancellation).
@@ -234,7 +252,7 @@ public final class PostgresCatalog: HotelCatalog {
     /// Bounded by ``requestTimeout``: while the database is unreachable the pool waits for
     /// a connection with no end of its own, so a request (and a graceful shutdown waiting
     /// for it) would hang; this way it fails as a `database` error and `/health` says 503.
-    private func run<T: Sendable>(
+    func run<T: Sendable>(
         _ body: @escaping @Sendable (PostgresClient, Logger, PostgresLocation) async throws -> T
     ) async throws -> T {
         let (client, logger, location, timeout) = (self.client, self.logger, self.location, Self.requestTimeout)

@@ -88,8 +88,34 @@ public enum PostgresSchema {
                 "CREATE INDEX hotels_city_name ON hotels (city_key, name_key, id)",
                 "CREATE INDEX hotels_geog ON hotels USING gist (geog)",
                 "CREATE INDEX hotels_name_trgm ON hotels USING gin (name_key gin_trgm_ops)",
-            ])
+            ]),
+        Migration(
+            version: 2,
+            summary: "catalog_version, raised by a trigger in every transaction that changes hotels, descriptions or currencies",
+            statements: catalogVersion,
+            afterLoad: []),
     ]
+
+    /// The catalog's version (``PostgresCatalog/version``): one row, raised by a statement
+    /// trigger in the very transaction of any change to the tables an answer is read from,
+    /// whoever writes (an import, psql), so it commits with the change and every replica's
+    /// poll sees both at once. Statement-level: a COPY of a million rows raises it once.
+    static let catalogVersion =
+        [
+            "CREATE TABLE catalog_version (one boolean PRIMARY KEY DEFAULT true CHECK (one), version bigint NOT NULL)",
+            "INSERT INTO catalog_version (version) VALUES (1)",
+            """
+            CREATE FUNCTION hs_catalog_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                UPDATE catalog_version SET version = version + 1;
+                RETURN NULL;
+            END
+            $$
+            """,
+        ]
+        + ["hotels", "hotel_descriptions", "currencies"].map {
+            "CREATE TRIGGER \($0)_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON \($0) FOR EACH STATEMENT EXECUTE FUNCTION hs_catalog_changed()"
+        }
 
     /// `hs_distance_km(lat1, lon1, lat2, lon2)`: ``GeoMath/distanceKm(_:_:_:_:)`` term for
     /// term (float8 throughout: a bare `6371.0088` would be `numeric`), so PostgreSQL's

@@ -37,6 +37,10 @@ public struct OTAIssue: Sendable, Equatable {
         public static let invalidHotel = Code("392", "Invalid hotel code")
         public static let invalidDateCombination = Code("404", "Invalid start date-end date combination")
         public static let unableToProcess = Code("450", "Unable to process")
+        /// A `MoreDataEchoToken` from before the catalog changed: the client starts the search
+        /// again. ERR 450 (the request cannot be processed as sent), with a ShortText of its own
+        /// so a client can tell it from the others.
+        public static let resultsChanged = Code("450", "Results changed; search again")
     }
 
     public var type: Kind

@@ -31,14 +31,15 @@ struct LogoEndpoint: Sendable {
         guard let spec = try await catalog.logo(id: id) else {
             return Response.plainText(.notFound, "no hotel has HotelId \(id)\n")
         }
-        let etag = "\"\(id)-\(spec.version)-\(size)\""
+        let tag = Self.tag(spec, size: size)
+        let etag = "\"\(id)-\(tag)\""
         var headers: HTTPFields = [.eTag: etag, .cacheControl: "public, max-age=86400"]
         if let match = request.headers[.ifNoneMatch],
             match.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == etag })
         {
             return Response(status: .notModified, headers: headers)
         }
-        let key = "\(id)/\(spec.version)/\(size)"
+        let key = "\(id)/\(tag)"
         let png: [UInt8]
         if let cached = cache[key] {
             png = cached
@@ -48,6 +49,18 @@ struct LogoEndpoint: Sendable {
         }
         headers[.contentType] = "image/png"
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: png)))
+    }
+
+    /// What the drawn logo depends on, as `VERSION-SIZE-HASH` (the hash over the initials, the
+    /// seed and the stored PNG): the ETag's and the cache's key. Why not the version alone: a
+    /// hotel deleted and imported again starts at version 1 with another logo, and a rename
+    /// changes a monogram's initials; the spec is read from the catalog on every request, so
+    /// no logo from before a commit is served or confirmed with a 304 after it.
+    static func tag(_ spec: LogoSpec, size: Int) -> String {
+        var bytes = Array(spec.initials.utf8)
+        withUnsafeBytes(of: spec.seed.bigEndian) { bytes += $0 }
+        bytes += spec.image ?? []
+        return "\(spec.version)-\(size)-" + String(BodyHash.of(bytes), radix: 16)
     }
 
     /// The hotel's own logo fitted into `size` × `size` (its aspect kept), or its monogram.

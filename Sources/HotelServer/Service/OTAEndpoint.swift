@@ -99,13 +99,13 @@ struct OTAEndpoint: Sendable {
                 throw Rejection(issues: request.problems.map { OTAIssue(type: .bizRule, code: $0.code, text: $0.message) })
             }
             let search = try Search(request, warnings: &warnings)
+            // Read before the page: a change committed in between makes the next token stale
+            // (refused, the safe side), never a token from before that passes over new results.
+            let catalogVersion = try await catalog.version
             let offset: Int
             if let token = request.moreDataEchoToken {
-                do { offset = try tokens.offset(of: token, criteria: search.criteria) } catch {
-                    let why =
-                        error == .otherSearch
-                        ? "belongs to a search with other criteria" : "was not issued by this server (or was altered)"
-                    throw Rejection(.invalidValue, "MoreDataEchoToken \(why); repeat the request without it to start over")
+                do { offset = try tokens.offset(of: token, criteria: search.criteria, catalogVersion: catalogVersion) } catch {
+                    throw Self.rejection(error)
                 }
             } else {
                 offset = 0
@@ -121,7 +121,7 @@ struct OTAEndpoint: Sendable {
                 throw Rejection(.invalidValue, why)
             }
             let next = offset + hotels.count
-            let more = next < total ? tokens.make(offset: next, criteria: search.criteria) : nil
+            let more = next < total ? tokens.make(offset: next, criteria: search.criteria, catalogVersion: catalogVersion) : nil
             let stays = hotels.flatMap { search.pricing.stays($0) ?? [] }
             return try OTAAvailResponseWriter.success(
                 version: version, echoToken: request.echoToken, timeStamp: stamp, warnings: warnings, stays: stays, more: more)
@@ -131,6 +131,24 @@ struct OTAEndpoint: Sendable {
             return OTAAvailResponseWriter.errors(
                 version: version, echoToken: request.echoToken, timeStamp: stamp,
                 errors: [OTAIssue(type: .bizRule, code: .invalidValue, text: error.message)])
+        }
+    }
+
+    /// The `Errors` a refused `MoreDataEchoToken` is answered with, by the reason's type.
+    static func rejection(_ failure: OTAPageToken.Failure) -> Rejection {
+        switch failure {
+        case .resultsChanged:
+            return Rejection(
+                .resultsChanged,
+                "MoreDataEchoToken was issued before the catalog changed, so its results changed; repeat the request without it to start over"
+            )
+        case .otherSearch:
+            return Rejection(
+                .invalidValue, "MoreDataEchoToken belongs to a search with other criteria; repeat the request without it to start over")
+        case .forged:
+            return Rejection(
+                .invalidValue,
+                "MoreDataEchoToken was not issued by this server (or was altered); repeat the request without it to start over")
         }
     }
 

@@ -5,17 +5,24 @@ import Foundation
 /// search it belongs to and signed, so a client can neither edit the offset nor replay a
 /// token against another search.
 ///
-/// Layout (base64url, 76 characters): version byte 1, offset (8 bytes, big-endian), the first
-/// 16 bytes of SHA-256 over the search's criteria, HMAC-SHA256 of those 25 bytes under the
+/// Layout (base64url, 87 characters): format byte 2, offset (8 bytes, big-endian), the
+/// catalog's version when the page was read (8 bytes, ``HotelCatalogs/HotelCatalog/version``),
+/// the first 16 bytes of SHA-256 over the search's criteria, HMAC-SHA256 of those 33 bytes under the
 /// server's ``PageTokenKey``: by default drawn at random when the server starts, so tokens
 /// die with the server, as a cache key would, and a token from another server fails its
 /// MAC; replicas given the same `--token-key-file` accept each other's tokens (the offset
 /// means the same on each: they read one database, every order ending in the id).
 ///
+/// The catalog's version is in the token because an offset is exact only over the results it
+/// was counted in: after a committed change (`hotels import`) a hotel may have moved into or
+/// out of the pages already seen, so a token from before is refused (``Failure/resultsChanged``)
+/// and the client starts over, rather than skipping or repeating a hotel without knowing.
+///
 /// ```swift
 /// let signer = OTAPageToken(key: SymmetricKey(size: .bits256))
-/// let token = signer.make(offset: 50, criteria: "city=Seoul")
-/// try signer.offset(of: token, criteria: "city=Seoul")   // 50
+/// let token = signer.make(offset: 50, criteria: "city=Seoul", catalogVersion: 7)
+/// try signer.offset(of: token, criteria: "city=Seoul", catalogVersion: 7)   // 50
+/// try signer.offset(of: token, criteria: "city=Seoul", catalogVersion: 8)   // throws .resultsChanged
 /// ```
 struct OTAPageToken: Sendable {
     enum Failure: Error, Equatable {
@@ -23,6 +30,8 @@ struct OTAPageToken: Sendable {
         case forged
         /// Ours, but for other criteria.
         case otherSearch
+        /// Ours and for this search, but the catalog has changed since it was issued.
+        case resultsChanged
     }
 
     let key: SymmetricKey
@@ -31,23 +40,28 @@ struct OTAPageToken: Sendable {
         self.key = key
     }
 
-    func make(offset: Int, criteria: String) -> String {
-        var payload: [UInt8] = [1]
+    func make(offset: Int, criteria: String, catalogVersion: UInt64) -> String {
+        var payload: [UInt8] = [Self.format]
         withUnsafeBytes(of: UInt64(offset).bigEndian) { payload += $0 }
+        withUnsafeBytes(of: catalogVersion.bigEndian) { payload += $0 }
         payload += Self.digest(criteria)
         let mac = HMAC<SHA256>.authenticationCode(for: payload, using: key)
         return Self.base64url(payload + Array(mac))
     }
 
-    func offset(of token: String, criteria: String) throws(Failure) -> Int {
-        guard let bytes = Self.decode(token), bytes.count == 25 + 32, bytes[0] == 1 else { throw .forged }
-        let payload = Array(bytes[0..<25])
-        guard HMAC<SHA256>.isValidAuthenticationCode(Array(bytes[25...]), authenticating: payload, using: key) else { throw .forged }
-        guard Array(payload[9..<25]) == Self.digest(criteria) else { throw .otherSearch }
+    func offset(of token: String, criteria: String, catalogVersion: UInt64) throws(Failure) -> Int {
+        guard let bytes = Self.decode(token), bytes.count == 33 + 32, bytes[0] == Self.format else { throw .forged }
+        let payload = Array(bytes[0..<33])
+        guard HMAC<SHA256>.isValidAuthenticationCode(Array(bytes[33...]), authenticating: payload, using: key) else { throw .forged }
+        guard Array(payload[17..<33]) == Self.digest(criteria) else { throw .otherSearch }
+        guard payload[9..<17].reduce(UInt64(0), { $0 << 8 | UInt64($1) }) == catalogVersion else { throw .resultsChanged }
         let offset = payload[1..<9].reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
         guard offset <= UInt64(Int.max) else { throw .forged }
         return Int(offset)
     }
+
+    /// 2 since tokens carry the catalog's version; a token of format 1 is refused as not ours.
+    private static let format: UInt8 = 2
 
     private static func digest(_ criteria: String) -> [UInt8] {
         Array(SHA256.hash(data: Array(criteria.utf8)).prefix(16))

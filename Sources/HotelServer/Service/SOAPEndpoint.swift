@@ -183,7 +183,10 @@ struct SOAPEndpoint: Sendable {
     }
 
     /// An answer with its `ETag` (a hash of the body: the same request over an unchanged
-    /// catalog gives the same bytes) and `Cache-Control`; `304 Not Modified` without a body
+    /// catalog gives the same bytes, and a committed change that shows in the answer, a new
+    /// price, changes them, so an `If-None-Match` from before gets the new answer; the hash
+    /// rather than the catalog's version, so a change elsewhere does not make every client
+    /// fetch its unchanged pages again) and `Cache-Control`; `304 Not Modified` without a body
     /// when the client's `If-None-Match` names it. SOAP is POST, so no HTTP cache in between
     /// keeps these: they are for the client's own cache (`hotels search` keeps responses on disk).
     static func cacheable(_ body: [UInt8], version: SOAPVersion, request: Request, maxAge: Int) -> Response {
