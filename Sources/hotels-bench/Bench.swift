@@ -88,6 +88,10 @@ enum Bench {
         case .serverOnly:
             // The server section alone, printed and not written: for working on the server.
             try await printSections("hotels-bench --server-only") { wrk, paths in [try await server(.full, wrk: wrk, paths: paths)] }
+        case .importOnly(let rows):
+            try await printSections("hotels-bench --import-only") { wrk, paths in
+                [try importLoad(.full, wrk: wrk, paths: paths, rows: rows ?? BenchSettings.full.importRows)]
+            }
         case .endToEndOnly:
             try await printSections("hotels-bench --end-to-end-only") { _, paths in
                 let settings = BenchSettings.full
@@ -176,6 +180,7 @@ enum Bench {
 
         catalog.stop()
         report.sections.append(try await server(settings, wrk: wrk, paths: paths))
+        report.sections.append(try importLoad(settings, wrk: wrk, paths: paths, rows: settings.importRows))
         report.sections += try await postgres(settings, wrk: wrk, paths: paths)
         report.machine.noteLoadAtEnd()
 
@@ -272,6 +277,20 @@ enum Bench {
             wrk: wrk, catalog: catalog, reference: reference, paths: paths, seconds: settings.wrkSeconds, runs: settings.wrkRuns)
         return ServerBench.section(
             results, comparison: comparison, seconds: settings.wrkSeconds, runs: settings.wrkRuns, hotels: catalog.hotels)
+    }
+
+    /// The city page alone and while `hotels import` writes `rows` rows into the served
+    /// catalog (issue 32 point 5).
+    private static func importLoad(_ settings: BenchSettings, wrk: String?, paths: BenchPaths, rows: Int) throws
+        -> BenchmarkReport.Section
+    {
+        if settings.quick { return ImportLoadBench.skipped("skipped in --quick (no load generator in the smoke pass)") }
+        guard let wrk else {
+            return ImportLoadBench.skipped("skipped: wrk is not installed (Debian package `wrk`; `scripts/bench` installs it)")
+        }
+        let result = try ImportLoadBench.run(
+            wrk: wrk, paths: paths, servedHotels: settings.catalogHotels, importRows: rows, seconds: settings.wrkSeconds)
+        return ImportLoadBench.section(result, seconds: settings.wrkSeconds)
     }
 
     /// SQLite beside PostgreSQL and two replicas behind HAProxy, over the end-to-end

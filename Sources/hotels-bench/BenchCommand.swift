@@ -17,6 +17,9 @@ enum BenchCommand: Equatable {
     case postgresOnly
     /// The server under wrk beside the spyne reference, printed: for working on the server.
     case serverOnly
+    /// The city page under wrk alone and while `hotels import` writes into the served
+    /// catalog, printed: `--import-only [ROWS]` (default 1,000,000).
+    case importOnly(rows: Int?)
     /// `hotels search --all` against curl over the served catalog, printed: the whole
     /// client path, for comparing two builds (the `hotels` beside this harness is measured).
     case endToEndOnly
@@ -29,13 +32,14 @@ enum BenchCommand: Equatable {
     case help
 
     static let synopsis =
-        "hotels-bench [--quick | --parse-only [FILE] | --ota-only [FILE] | --terminal-only | --logos-only | --postgres-only | --server-only | --end-to-end-only | --profile-parse FILE | --profile-dialect FILE | --help]"
+        "hotels-bench [--quick | --parse-only [FILE] | --ota-only [FILE] | --terminal-only | --logos-only | --postgres-only | --server-only | --import-only [ROWS] | --end-to-end-only | --profile-parse FILE | --profile-dialect FILE | --help]"
 
     static let usage = """
         USAGE: \(synopsis)
 
         Measures parsing, memory, the terminal, text logos beside chafa, end to end, browse, the
-        server under load and SQLite beside PostgreSQL in one run, prints a table and rewrites the generated part of BENCHMARKS.md.
+        server under load, serving while importing and SQLite beside PostgreSQL in one run, prints
+        a table and rewrites the generated part of BENCHMARKS.md.
         Run it in release: swift run -c release hotels-bench (scripts/bench also installs
         wrk, xmllint and GNU time when they are missing).
 
@@ -59,6 +63,9 @@ enum BenchCommand: Equatable {
           --server-only         Only hotels serve under wrk beside the spyne reference (when
                                 scripts/bench-reference setup has installed it). Printed
                                 and not written.
+          --import-only [ROWS]  Only the city page under wrk alone and while hotels import writes
+                                ROWS rows (default 1,000,000) into the served 100,000-hotel
+                                catalog, both in one run. Printed and not written.
           --end-to-end-only     Only hotels search --all over the served 100,000-hotel catalog
                                 against curl fetching the same pages, printed and not written.
                                 It measures the hotels binary beside this harness: copy this
@@ -81,6 +88,7 @@ enum BenchCommand: Equatable {
           swift run -c release hotels-bench --postgres-only
           swift run -c release hotels-bench --server-only
           swift run -c release hotels-bench --end-to-end-only
+          swift run -c release hotels-bench --import-only 200000
 
         EXIT STATUS: 0 done, 1 a measurement failed, 64 bad usage.
         """
@@ -104,6 +112,15 @@ enum BenchCommand: Equatable {
         case "--postgres-only": command = .postgresOnly
         case "--server-only": command = .serverOnly
         case "--end-to-end-only": command = .endToEndOnly
+        case "--import-only":
+            guard let text = operand else {
+                command = .importOnly(rows: nil)
+                break
+            }
+            guard let rows = Int(text), rows > 0 else {
+                throw UsageError(description: "--import-only takes a number of rows, not '\(text)'")
+            }
+            command = .importOnly(rows: rows)
         case "--profile-parse":
             guard let operand else { throw UsageError(description: "--profile-parse needs a FILE to parse") }
             command = .profileParse(file: operand)

@@ -23,7 +23,10 @@ struct BenchSmokeTests {
         let termination = try await run.wait(timeout: 600)
         #expect(termination == .exited(0), "stderr:\n\(run.stderr)")
         let output = run.stdout
-        for section in ["Parse", "OpenTravel parse", "Memory", "Terminal", "End to end", "Browse", "Server", "PostgreSQL beside SQLite"] {
+        for section in [
+            "Parse", "OpenTravel parse", "Memory", "Terminal", "End to end", "Browse", "Server", "Serving while importing",
+            "PostgreSQL beside SQLite",
+        ] {
             #expect(output.contains("== \(section) =="), "no \(section) section in:\n\(output)")
         }
         #expect(output.contains("rows/s"))
@@ -47,6 +50,7 @@ struct BenchSmokeTests {
         #expect(run.stdout.contains("--postgres-only"))
         #expect(run.stdout.contains("--server-only"))
         #expect(run.stdout.contains("--end-to-end-only"))
+        #expect(run.stdout.contains("--import-only [ROWS]"))
         #expect(run.stdout.contains("EXAMPLES"))
         #expect(!run.stderr.contains("generating"), "help must not start a run:\n\(run.stderr)")
     }
@@ -55,7 +59,8 @@ struct BenchSmokeTests {
         "hotels-bench rejects an unknown option with exit 64 before measuring",
         arguments: [
             ["--fast"], ["--quick", "extra"], ["--profile-parse"], ["--parse-only", "a.xml", "b.xml"], ["--ota-only", "a.xml", "b.xml"],
-            ["--server-only", "x"], ["--end-to-end-only", "x"],
+            ["--server-only", "x"], ["--end-to-end-only", "x"], ["--import-only", "many"], ["--import-only", "0"],
+            ["--import-only", "10", "x"],
         ])
     func badUsage(arguments: [String]) async throws {
         let run = try ChildProcess([Self.bench] + arguments, stdout: .capture, stderr: .capture)

@@ -1,0 +1,122 @@
+import ChildProcess
+import Foundation
+
+/// Serving while importing (issue 32 point 5): the city-page scenario under wrk against a
+/// served SQLite catalog, first alone, then while `hotels import` writes a large file into
+/// that same catalog, both in one run. Readers must not wait for the import: WAL gives them
+/// the last committed snapshot while the import's one transaction is open.
+///
+/// The catalog is a copy of the served seed-1 catalog, made fresh each run (the import
+/// changes it). The input is `hotels export` of a seed-2 catalog, made once and cached: its
+/// HotelIds overlap the served ones, so the import updates every served hotel and adds
+/// the rest, as a supplier's full file would.
+enum ImportLoadBench {
+    struct Result {
+        var servedHotels: Int
+        var importRows: Int
+        var alone: ServerBench.Result
+        var during: ServerBench.Result
+        /// Seconds from starting `hotels import` to its exit.
+        var importSeconds: Double
+        /// Whether the import was still running when the load under it ended: if not, part
+        /// of the "during" figure had no import under it.
+        var overlapped: Bool
+    }
+
+    /// The issue's bound: p99 during the import at most this times p99 without.
+    static let goalRatio = 2.0
+
+    static func run(wrk: String, paths: BenchPaths, servedHotels: Int, importRows: Int, seconds: Int) throws -> Result {
+        let base = try ServedCatalog.sqliteCatalog(hotels: servedHotels, paths: paths)
+        let input = try importFile(rows: importRows, paths: paths)
+        let live = paths.file("import-live-\(getpid()).sqlite")
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: live + suffix) } }
+        try FileManager.default.copyItem(atPath: base, toPath: live)
+
+        let catalog = try ServedCatalog(catalog: live, hotels: servedHotels, paths: paths, label: "import-serve")
+        defer { catalog.stop() }
+        let city = try ServerBench.scenarios(hotels: servedHotels, paths: paths, prefix: "import-")[0]
+        let url = catalog.baseURL + city.path
+        _ = try ServerBench.load(wrk: wrk, script: city.script, url: url, seconds: 2)
+        let alone = try ServerBench.load(wrk: wrk, script: city.script, url: url, seconds: seconds)
+
+        Bench.say("import under load: hotels import of \(importRows) rows into the served catalog, wrk for \(seconds) s beside it…")
+        let log = paths.file("import-\(getpid()).err")
+        defer { try? FileManager.default.removeItem(atPath: log) }
+        let started = Measure.now()
+        let importing = try ChildProcess(
+            [paths.hotels, "import", input, "--into", live], stdout: .null, stderr: .file(log))
+        Interrupts.track(importing.pid)
+        defer { Interrupts.untrack(importing.pid) }
+        let during: WrkReport
+        do {
+            during = try ServerBench.load(wrk: wrk, script: city.script, url: url, seconds: seconds)
+        } catch {
+            _ = importing.terminate()
+            throw error
+        }
+        let overlapped = importing.poll() == nil
+        let end = importing.wait()
+        let importSeconds = Measure.now() - started
+        guard end == .exited(0) else {
+            let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+            throw BenchError("hotels import \(input) --into \(live) ended \(end): \(text)")
+        }
+        return Result(
+            servedHotels: servedHotels, importRows: importRows,
+            alone: ServerBench.Result(scenario: "city page of 50, no import", reports: [alone]),
+            during: ServerBench.Result(scenario: "city page of 50, during the import", reports: [during]),
+            importSeconds: importSeconds, overlapped: overlapped)
+    }
+
+    /// `hotels export` of a seed-2 catalog of `rows` hotels, made once in the bench folder.
+    static func importFile(rows: Int, paths: BenchPaths) throws -> String {
+        try paths.cached("import-\(rows)-seed2.csv") { path in
+            Bench.say("making a \(rows)-row import file (once; cached in \(paths.directory.path))…")
+            let seeded = paths.file("import-source-\(getpid()).sqlite")
+            defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: seeded + suffix) } }
+            try Measure.run([paths.hotels, "seed", "--count", String(rows), "--seed", "2", "--output", seeded])
+            try Measure.run([paths.hotels, "export", "--catalog", seeded, "--output", path])
+        }
+    }
+
+    static func section(_ result: Result, seconds: Int) -> BenchmarkReport.Section {
+        let ratio = result.during.p99 / result.alone.p99
+        let errors = result.alone.errors + result.during.errors
+        let verdict =
+            !result.overlapped ? "not shown (the import ended first)" : ratio <= goalRatio && errors == 0 ? "met" : "missed"
+        var notes = [
+            String(
+                format:
+                    "Goal (issue 32 point 5): p99 during the import at most %.0f × p99 without, zero errors: **%@** (%.2f ×, %d errors).",
+                goalRatio, verdict, ratio, errors)
+        ]
+        notes.append(
+            "The import: \(BenchFormat.count(Double(result.importRows))) rows in \(String(format: "%.1f", result.importSeconds)) s under the load, "
+                + "\(BenchFormat.count(Double(result.importRows) / result.importSeconds)) rows/s.")
+        if !result.overlapped {
+            notes.append("The import ended before the load under it did: part of that figure had no import beside it.")
+        }
+        notes.append("wrk, the server and the import share the two cores: the import takes one of them for its whole run.")
+        return BenchmarkReport.Section(
+            title: "Serving while importing",
+            intro:
+                "`hotels serve` on a copy of the \(BenchFormat.count(Double(result.servedHotels)))-hotel catalog under `wrk -t\(ServerBench.threads) -c\(ServerBench.connections) -d\(seconds)s --latency` "
+                + "(the server section's city scenario), once alone and once started with `hotels import` of \(BenchFormat.count(Double(result.importRows))) rows "
+                + "(`hotels export` of a seed-2 catalog: every served hotel updated, the rest new) into that catalog, in the same run.",
+            header: ["load", "requests/s", "p50", "p99", "errors"],
+            rows: [result.alone, result.during].map { r in
+                [
+                    r.scenario, BenchFormat.count(r.requestsPerSecond), BenchFormat.seconds(r.p50), BenchFormat.seconds(r.p99),
+                    "\(r.errors) of \(BenchFormat.count(Double(r.requests)))",
+                ]
+            },
+            notes: notes)
+    }
+
+    static func skipped(_ why: String) -> BenchmarkReport.Section {
+        BenchmarkReport.Section(
+            title: "Serving while importing", intro: "`hotels serve` under wrk while `hotels import` writes into its catalog.",
+            header: ["load", "requests/s", "p50", "p99", "errors"], notes: [why])
+    }
+}
