@@ -50,6 +50,8 @@ extension ChildProcess {
             let path = scratch!.appendingPathComponent("stdin")
             try bytes.write(to: path)
             posix_spawn_file_actions_addopen(&actions, 0, path.path, O_RDONLY, 0)
+        case .descriptor(let source):
+            posix_spawn_file_actions_adddup2(&actions, source, 0)
         }
         for (fd, output, captureFile) in [(Int32(1), stdout, captureFiles.stdout), (Int32(2), stderr, captureFiles.stderr)] {
             switch output {

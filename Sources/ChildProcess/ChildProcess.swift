@@ -41,6 +41,8 @@ package final class ChildProcess: Sendable {
         /// These bytes, from a file in the scratch folder: the child reads them at its own
         /// pace and nobody has to keep writing.
         case data(Data)
+        /// This process's descriptor `fd` (e.g. a pseudo-terminal's far end).
+        case descriptor(Int32)
     }
 
     /// Where the child's standard output or standard error goes.

@@ -39,14 +39,20 @@ public enum GraphicsProbe {
             typedAhead += parser.feed(chunk)
         }
         typedAhead += parser.finish()
-        var replies = parser.replies
-        if replies.cellPixelSize == nil, let (pixels, cells) = windowSize(of: output) {
-            // XTerm answers the size queries only with allowWindowOps, off by default, but
-            // puts the pixels in the window size, as most terminals do (chafa reads it too).
-            replies.textAreaPixels = pixels
-            replies.textAreaCells = cells
-        }
-        return (replies, typedAhead)
+        return (withWindowSize(parser.replies, of: output), typedAhead)
+    }
+
+    /// `replies` with the text area's size from `TIOCGWINSZ` when they hold no cell size:
+    /// XTerm answers the size queries only with allowWindowOps, off by default, but puts the
+    /// pixels in the window size, as most terminals do (chafa reads it too). Also what a
+    /// terminal that was not asked (it answered nothing in time) gets, so its pictures are
+    /// still drawn at its own cell size rather than an assumed one.
+    public static func withWindowSize(_ replies: ProbeReplies, of descriptor: Int32) -> ProbeReplies {
+        guard replies.cellPixelSize == nil, let (pixels, cells) = windowSize(of: descriptor) else { return replies }
+        var replies = replies
+        replies.textAreaPixels = pixels
+        replies.textAreaCells = cells
+        return replies
     }
 
     /// The text area in pixels and cells from `TIOCGWINSZ`; nil when the pixels are 0.

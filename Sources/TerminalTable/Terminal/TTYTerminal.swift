@@ -162,12 +162,14 @@ public final class TTYTerminal: TerminalDriver, @unchecked Sendable {
             if !typedAhead.isEmpty { queue.async { self.emit(self.decoder.feed(typedAhead)) } }
         }
         // How it draws pictures. A terminal that did not answer the width probe answers no
-        // other query either: asking again would only double the wait.
+        // other query either: asking again would only double the wait. Its window size
+        // still gives the cell size (a kitty still starting up under load answered late,
+        // and its logos were drawn for an assumed 10 × 20 cell and scaled).
         if let graphicsEnvironment {
             let (replies, typedAhead) =
                 answers
                 ? GraphicsProbe.run(input: inputDescriptor, output: outputDescriptor, environment: graphicsEnvironment)
-                : (ProbeReplies(), [])
+                : (GraphicsProbe.withWindowSize(ProbeReplies(), of: outputDescriptor), [])
             lock.withLock { state.probeReplies = replies }
             if !typedAhead.isEmpty { queue.async { self.emit(self.decoder.feed(typedAhead)) } }
         }
