@@ -30,12 +30,12 @@ enum ImportLoadBench {
         let base = try ServedCatalog.sqliteCatalog(hotels: servedHotels, paths: paths)
         let input = try importFile(rows: importRows, paths: paths)
         let live = paths.file("import-live-\(getpid()).sqlite")
-        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: live + suffix) } }
+        defer { removeCatalog(live) }
         try FileManager.default.copyItem(atPath: base, toPath: live)
 
         let catalog = try ServedCatalog(catalog: live, hotels: servedHotels, paths: paths, label: "import-serve")
         defer { catalog.stop() }
-        let city = try ServerBench.scenarios(hotels: servedHotels, paths: paths, prefix: "import-")[0]
+        let city = try ServerBench.cityScenario(paths: paths, prefix: "import-")
         let url = catalog.baseURL + city.path
         _ = try ServerBench.load(wrk: wrk, script: city.script, url: url, seconds: 2)
         let alone = try ServerBench.load(wrk: wrk, script: city.script, url: url, seconds: seconds)
@@ -74,10 +74,15 @@ enum ImportLoadBench {
         try paths.cached("import-\(rows)-seed2.csv") { path in
             Bench.say("making a \(rows)-row import file (once; cached in \(paths.directory.path))…")
             let seeded = paths.file("import-source-\(getpid()).sqlite")
-            defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: seeded + suffix) } }
+            defer { removeCatalog(seeded) }
             try Measure.run([paths.hotels, "seed", "--count", String(rows), "--seed", "2", "--output", seeded])
             try Measure.run([paths.hotels, "export", "--catalog", seeded, "--output", path])
         }
+    }
+
+    /// An SQLite file with its WAL sidecars (the harness runs `hotels`, it does not link the catalogs).
+    private static func removeCatalog(_ path: String) {
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
     }
 
     static func section(_ result: Result, seconds: Int) -> BenchmarkReport.Section {

@@ -51,20 +51,27 @@ enum ServerBench {
     }
 
     static func scenarios(hotels: Int, paths: BenchPaths, prefix: String = "") throws -> [Scenario] {
-        let builder = SOAPRequestBuilder(version: .v11)
-        let byCity = try cityQueries.map { try builder.searchHotels($0) }
-        let near = try nearQueries.map { try builder.searchHotels($0) }
-        let scripts = [
-            ("SearchHotels, city, page of 50", "search-city.lua", WrkScript.post(byCity), "/soap"),
-            ("SearchHotels, 5 km radius by distance, page of 50", "search-near.lua", WrkScript.post(near), "/soap"),
-            ("GetHotel, random id", "get-hotel.lua", try WrkScript.getHotel(hotels: hotels), "/soap"),
-            ("GET /logos/{id}.png, random id", "logos.lua", WrkScript.logos(hotels: hotels), "/"),
-        ]
-        return try scripts.map { name, file, lua, path in
-            let scriptPath = paths.file(prefix + file)
-            try lua.write(toFile: scriptPath, atomically: true, encoding: .utf8)
-            return Scenario(name: name, script: scriptPath, path: path)
-        }
+        let near = try nearQueries.map { try SOAPRequestBuilder(version: .v11).searchHotels($0) }
+        return try [cityScenario(paths: paths, prefix: prefix)]
+            + [
+                ("SearchHotels, 5 km radius by distance, page of 50", "search-near.lua", WrkScript.post(near), "/soap"),
+                ("GetHotel, random id", "get-hotel.lua", try WrkScript.getHotel(hotels: hotels), "/soap"),
+                ("GET /logos/{id}.png, random id", "logos.lua", WrkScript.logos(hotels: hotels), "/"),
+            ].map { name, file, lua, path in try scenario(name, file: prefix + file, lua: lua, path: path, paths: paths) }
+    }
+
+    /// A city's page of 50, random cities: the first scenario, and the load under an import.
+    static func cityScenario(paths: BenchPaths, prefix: String = "") throws -> Scenario {
+        let byCity = try cityQueries.map { try SOAPRequestBuilder(version: .v11).searchHotels($0) }
+        return try scenario(
+            "SearchHotels, city, page of 50", file: prefix + "search-city.lua", lua: WrkScript.post(byCity), path: "/soap", paths: paths)
+    }
+
+    /// Writes the scenario's Lua script into the bench folder.
+    private static func scenario(_ name: String, file: String, lua: String, path: String, paths: BenchPaths) throws -> Scenario {
+        let scriptPath = paths.file(file)
+        try lua.write(toFile: scriptPath, atomically: true, encoding: .utf8)
+        return Scenario(name: name, script: scriptPath, path: path)
     }
 
     /// The city scenario against the reference server, run in the same rounds as ours.
