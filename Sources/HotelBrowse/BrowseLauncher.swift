@@ -37,6 +37,7 @@ package enum BrowseLauncher {
             settings.images = choice.imageProtocol
             settings.inTmux = choice.usesPassthrough
             settings.cellSize = choice.cellSize
+            settings.picturesAtRegionBottomStay = choice.picturesAtRegionBottomStay
             settings.symbols = setup.symbols
             settings.imagesReason = choice.reasons.last ?? ""
             let session = BrowseSession(

@@ -202,6 +202,25 @@ let choiceCases: [ChoiceCase] = [
             !GraphicsChoice.decide(environment: ["TERM": "foot"], replies: RealReplies.replies(RealReplies.foot)).invertedSixelDisplayMode)
     }
 
+    @Test func kittyBefore027LeavesPicturesAtTheRegionBottom() {
+        let environment = ["TERM": "xterm-kitty", "KITTY_WINDOW_ID": "1"]
+        func choice(_ version: String, override: ImageProtocol? = nil) -> GraphicsChoice {
+            let replies = RealReplies.kitty0265.replacingOccurrences(of: "0.26.5", with: version)
+            return GraphicsChoice.decide(environment: environment, replies: RealReplies.replies(replies), override: override)
+        }
+        #expect(choice("0.26.5").imageProtocol == .kittyDirect)
+        #expect(choice("0.26.5").picturesAtRegionBottomStay)
+        #expect(choice("0.26.5", override: .kittyDirect).picturesAtRegionBottomStay)
+        #expect(choice("0.26.5", override: .kitty).picturesAtRegionBottomStay)
+        // 0.27 fixed it; it still places directly (no placeholders before 0.28).
+        #expect(choice("0.27.1").imageProtocol == .kittyDirect)
+        #expect(!choice("0.27.1").picturesAtRegionBottomStay)
+        // Placeholders are text: nothing to leave behind.
+        #expect(
+            !GraphicsChoice.decide(environment: environment, replies: RealReplies.replies(RealReplies.kitty035)).picturesAtRegionBottomStay)
+        #expect(!choice("0.26.5", override: .halfBlocks).picturesAtRegionBottomStay)
+    }
+
     @Test func sixelSessionsSwitchScrollingOnAndBackOff() {
         let sixel = GraphicsChoice.decide(environment: ["TERM": "xterm"], replies: RealReplies.replies(RealReplies.xtermVT340))
         #expect(sixel.enterSequence == "\u{1B}[?80l\u{1B}[?8452h")

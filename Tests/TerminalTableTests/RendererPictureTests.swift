@@ -72,6 +72,38 @@ struct RendererPictureTests {
         #expect(screen.scrolledLineCount == 60)
     }
 
+    @Test("kitty before 0.27 leaves the picture on the region's last line behind: it is taken away and drawn at its new place")
+    func regionBottomStays() {
+        // Two renderers alike: one whose removals show as markers in the bytes, one whose
+        // bytes go to the screen (a marker would be written there as text).
+        var marked = Renderer()
+        var plain = Renderer()
+        marked.picturesAtRegionBottomStay = true
+        plain.picturesAtRegionBottomStay = true
+        var screen = VirtualScreen(width: 40, height: 22)
+        var markers = Self.pictures
+        markers.removal = "R"
+        _ = marked.render(Self.frame(first: 0), pictures: markers)
+        screen.feed(plain.render(Self.frame(first: 0), pictures: Self.pictures))
+        for first in 1...5 {
+            let frame = Self.frame(first: first)
+            let text = String(decoding: marked.render(frame, pictures: markers), as: UTF8.self)
+            let bytes = plain.render(frame, pictures: Self.pictures)
+            screen.feed(bytes)
+            // The region is lines 1–20; the picture on lines 19–20 is hotel first - 1 + 10.
+            #expect(text.contains("<R\(first + 9)>"), "scroll to \(first)")
+            #expect(!text.contains("<R\(first + 8)>"), "scroll to \(first): only the bottom picture stays behind")
+            #expect(Self.drawn(bytes) == 2, "scroll to \(first): the one left behind, at its new place, and the one that enters")
+            #expect(screen.buffer == frame, "scroll to \(first)")
+        }
+        #expect(screen.scrolledLineCount == 10)
+        // A terminal that scrolls them all is sent only the picture that enters.
+        var usual = Renderer()
+        _ = usual.render(Self.frame(first: 0), pictures: markers)
+        let text = String(decoding: usual.render(Self.frame(first: 1), pictures: markers), as: UTF8.self)
+        #expect(!text.contains("<R") && text.components(separatedBy: VirtualScreen.pictureMarker).count == 2)
+    }
+
     @Test("scrolling with the selection at the bottom: its highlight moves, and still only the entering picture is sent")
     func selectionScroll() {
         var renderer = Renderer()

@@ -31,6 +31,9 @@ public final class BrowseSession {
         /// One cell in pixels, for sixel and iTerm2 pictures; nil when the terminal did not
         /// say (a 10 × 20 cell is assumed).
         public var cellSize: PixelSize?
+        /// The terminal does not scroll a picture ending on a scroll region's last line
+        /// (`GraphicsChoice.picturesAtRegionBottomStay`).
+        public var picturesAtRegionBottomStay = false
         /// Why `images` was chosen, for the help panel: the last of
         /// `GraphicsChoice.reasons`.
         public var imagesReason = ""
@@ -156,6 +159,7 @@ public final class BrowseSession {
         pages = PagedRows(pageSize: settings.pageSize, access: access)
         logos = LogoQueue(maxConcurrent: settings.maxConcurrentLogos, capacity: settings.logoCacheCapacity)
         screen = TerminalScreen(terminal)
+        screen.picturesAtRegionBottomStay = settings.picturesAtRegionBottomStay
         // Image ids are shared by every program in the terminal window: start somewhere
         // another program is unlikely to be.
         kittyImages = KittyImageRegistry(

@@ -49,12 +49,13 @@ extension Renderer {
     /// blanking their cells in `baseline` (which is then what the screen shows), and
     /// returns the bytes that do it.
     /// `rewrites` are the lines about to be erased from a column on (`lineRewrites`):
-    /// a picture with cells there goes too.
+    /// a picture with cells there goes too, and so do the pictures `stale` names.
     static func removePictures(
-        from baseline: inout CellBuffer, keeping frame: CellBuffer, rewrites: [Int: Int] = [:], source: some PictureSource
+        from baseline: inout CellBuffer, keeping frame: CellBuffer, rewrites: [Int: Int] = [:], stale known: Set<UInt32> = [],
+        source: some PictureSource
     ) -> String {
         guard baseline.hasPictures else { return "" }
-        var stale: Set<UInt32> = []
+        var stale = known
         let extents = pictureExtents(in: baseline)
         for (id, extent) in extents where !extent.isWhole { stale.insert(id) }
         for (row, start) in rewrites {
@@ -107,6 +108,17 @@ extension Renderer {
             output += EscapeSequence.moveCursor(row: extent.top, column: extent.left) + sequence
         }
         return output
+    }
+
+    /// The pictures of `buffer` inside `region` whose last line is the region's last: those
+    /// a terminal with `picturesAtRegionBottomStay` does not scroll.
+    static func pictures(in buffer: CellBuffer, endingOn region: ClosedRange<Int>) -> Set<UInt32> {
+        var ids: Set<UInt32> = []
+        for (id, extent) in pictureExtents(in: buffer)
+        where extent.top >= region.lowerBound && extent.top + extent.rows - 1 == region.upperBound {
+            ids.insert(id)
+        }
+        return ids
     }
 
     /// Whether any cell of `region`'s lines in `buffer` lies under a picture.

@@ -25,6 +25,11 @@ public struct Renderer: Sendable {
     /// the lines it would scroll.
     public var picturesScrollWithText = true
 
+    /// True where the terminal does not move a picture whose last line is the scroll
+    /// region's last line (kitty before 0.27): such a picture is taken away and drawn again
+    /// at its new place, as one the region cut.
+    public var picturesAtRegionBottomStay = false
+
     /// False sends every change as a diff, for terminals that mishandle scroll regions
     /// and for measuring what the regions save.
     public var usesScrollRegions: Bool
@@ -52,6 +57,7 @@ public struct Renderer: Sendable {
         var output = ""
         var baseline: CellBuffer
         var rewrites: [Int: Int] = [:]
+        var stranded: Set<UInt32> = []
         let hashes = frame.rowHashes()
         if let previous, !forceFullRedraw, previous.width == frame.width, previous.height == frame.height {
             baseline = previous
@@ -67,9 +73,10 @@ public struct Renderer: Sendable {
                     + (scroll.count > 0 ? EscapeSequence.scrollUp(scroll.count) : EscapeSequence.scrollDown(-scroll.count))
                     + EscapeSequence.resetScrollRegion
                 baseline = previous.scrolled(scroll.region, by: scroll.count)
+                if picturesAtRegionBottomStay { stranded = Self.pictures(in: previous, endingOn: scroll.region) }
             }
             rewrites = Self.lineRewrites(frame: frame, baseline: baseline)
-            output += Self.removePictures(from: &baseline, keeping: frame, rewrites: rewrites, source: pictures)
+            output += Self.removePictures(from: &baseline, keeping: frame, rewrites: rewrites, stale: stranded, source: pictures)
         } else {
             // Clearing the screen may leave kitty's pictures, which float above the text.
             for id in shownPictures.sorted() { output += pictures.removeSequence(for: id) }

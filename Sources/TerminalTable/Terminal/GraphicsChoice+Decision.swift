@@ -70,6 +70,15 @@ extension GraphicsChoice {
         }
     }
 
+    /// kitty before 0.27 tests whether a picture lies inside a scroll region one line short
+    /// at the bottom, so a picture ending on the region's last line does not move with the
+    /// text (kitty commit 32d8aac, "Fix scrolling images within margins"). Only direct
+    /// placements are pictures to it; Unicode placeholders are text and scroll as text.
+    static func leavesPicturesAtRegionBottom(_ kind: TerminalKind, drawing imageProtocol: ImageProtocol) -> Bool {
+        guard imageProtocol == .kittyDirect, case .kitty(let version) = kind else { return false }
+        return isBefore(version, 0, 27)
+    }
+
     private static func decideDirectly(environment: [String: String], replies: ProbeReplies, reasons: [String]) -> GraphicsChoice {
         var reasons = reasons
         let (kind, evidence) = TerminalKind.identify(reply: replies.terminalVersion, environment: environment)
@@ -77,7 +86,8 @@ extension GraphicsChoice {
         func choose(_ imageProtocol: ImageProtocol, _ why: String) -> GraphicsChoice {
             reasons.append("\(why) → \(label(imageProtocol))")
             return GraphicsChoice(
-                imageProtocol: imageProtocol, cellSize: cell, invertedSixelDisplayMode: invertsSixelDisplayMode(kind), reasons: reasons)
+                imageProtocol: imageProtocol, cellSize: cell, invertedSixelDisplayMode: invertsSixelDisplayMode(kind),
+                picturesAtRegionBottomStay: leavesPicturesAtRegionBottom(kind, drawing: imageProtocol), reasons: reasons)
         }
         func sixel(_ why: String) -> GraphicsChoice {
             guard let cell else {

@@ -31,6 +31,7 @@ extension GraphicsChoice {
         reasons.append("the user asked for \(requested.argument) → \(label(chosen))")
         return GraphicsChoice(
             imageProtocol: chosen, isInTmux: inTmux, usesPassthrough: passthrough, cellSize: replies.cellPixelSize,
-            invertedSixelDisplayMode: !inTmux && invertsSixelDisplayMode(kind), reasons: reasons)
+            invertedSixelDisplayMode: !inTmux && invertsSixelDisplayMode(kind),
+            picturesAtRegionBottomStay: leavesPicturesAtRegionBottom(kind, drawing: chosen), reasons: reasons)
     }
 }

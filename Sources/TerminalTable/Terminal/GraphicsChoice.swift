@@ -35,18 +35,23 @@ public struct GraphicsChoice: Sendable, Equatable {
     /// The terminal reads sixel display mode the old way round (XTerm before patch 369,
     /// foot before 1.8.2): pass to `EscapeSequence.enableSixelScrolling`.
     public var invertedSixelDisplayMode: Bool
+    /// The terminal leaves a picture whose last line is a scroll region's last line where it
+    /// was when the region scrolls (kitty before 0.27, fixed by its commit 32d8aac): pass
+    /// to `TerminalScreen.picturesAtRegionBottomStay`.
+    public var picturesAtRegionBottomStay: Bool
     /// Why, one step per line, the last naming the choice after "→".
     public var reasons: [String]
 
     public init(
         imageProtocol: ImageProtocol, isInTmux: Bool = false, usesPassthrough: Bool = false, cellSize: PixelSize? = nil,
-        invertedSixelDisplayMode: Bool = false, reasons: [String] = []
+        invertedSixelDisplayMode: Bool = false, picturesAtRegionBottomStay: Bool = false, reasons: [String] = []
     ) {
         self.imageProtocol = imageProtocol
         self.isInTmux = isInTmux
         self.usesPassthrough = usesPassthrough
         self.cellSize = cellSize
         self.invertedSixelDisplayMode = invertedSixelDisplayMode
+        self.picturesAtRegionBottomStay = picturesAtRegionBottomStay
         self.reasons = reasons
     }
 

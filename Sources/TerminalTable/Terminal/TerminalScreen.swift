@@ -34,6 +34,13 @@ public struct TerminalScreen: Sendable {
         set { renderer.picturesScrollWithText = newValue }
     }
 
+    /// Whether the terminal leaves pictures ending on a scroll region's last line in place
+    /// (see `Renderer`, `GraphicsChoice.picturesAtRegionBottomStay`).
+    public var picturesAtRegionBottomStay: Bool {
+        get { renderer.picturesAtRegionBottomStay }
+        set { renderer.picturesAtRegionBottomStay = newValue }
+    }
+
     /// Makes the next `present` redraw everything.
     public mutating func invalidate() {
         renderer.invalidate()
