@@ -32,6 +32,9 @@ let package = Package(
         // so a mistake in a file is reported where it is; request templates in Mustache.
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        // Already resolved through Hummingbird's dependencies; named so the server can count
+        // its credential reloads (issue 33) through the plain API, whatever backend is bootstrapped.
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
     ],
     targets: [
         .systemLibrary(
@@ -154,6 +157,7 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "Metrics", package: "swift-metrics"),
             ],
             // The WSDLs it serves, copied byte for byte (WSDL/ at the root links to them).
             resources: [.copy("Resources/HotelSearch.wsdl"), .copy("Resources/OTAHotelAvail.wsdl")]
@@ -289,6 +293,8 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                // The reload counters, read back without bootstrapping a process-wide backend.
+                .product(name: "MetricsTestKit", package: "swift-metrics"),
             ],
             exclude: ["Interop"]
         ),

@@ -51,6 +51,16 @@ struct ServeCommand: AsyncParsableCommand {
             --token-key-file, at least 32 bytes (openssl rand -hex 32 > FILE), mode 600
             like --users. Our own /soap paging needs nothing: it asks by offset.
 
+            SIGHUP rereads --users and --token-key-file without a restart: kept-alive
+            connections stay open, a request in flight finishes under the users and key
+            it began with, and the next request gets the new ones (page tokens signed by
+            the old key are then refused; the client starts the search over). A new file
+            that would be refused at start (open to group or others, a malformed line, a
+            short key, missing) is refused: the old users or key stay in force and one
+            error line says which file and why. Without either flag SIGHUP is logged and
+            changes nothing. Counted in hotels_reloads_total and
+            hotels_reload_failures_total, by file (users, token_key).
+
             A header block marked mustUnderstand that the server does not understand gets
             the SOAP MustUnderstand fault, with or without --users (wsse:Security is
             understood only with --users).
@@ -61,6 +71,7 @@ struct ServeCommand: AsyncParsableCommand {
               hotels serve --host 0.0.0.0 --public-url https://hotels.example.com
               hotels serve --users /etc/hotels/users --clock-skew 120
               hotels serve --catalog postgres://… --token-key-file /etc/hotels/token.key
+              kill -HUP $(pidof hotels)    # reread --users and --token-key-file
               PGPASSWORD=… hotels serve \\
                 --catalog 'postgres://hotels@db:5432/hotels?sslmode=require'
 
@@ -165,8 +176,10 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        // A server must never die because whoever started it stopped reading its output.
+        // A server must never die because whoever started it stopped reading its output,
+        // nor on SIGHUP (a reload, below), even one sent while the catalog opens.
         signal(SIGPIPE, SIG_IGN)
+        signal(SIGHUP, SIG_IGN)
         let level = logLevel ?? Self.defaultLogLevel(standardErrorIsTerminal: isatty(STDERR_FILENO) == 1)
         let logger = CLILogging.logger(label: "hotels.serve", level: level)
         do {
@@ -192,6 +205,10 @@ struct ServeCommand: AsyncParsableCommand {
                     "--max-connections lowered to \(service.limits.maxConnections): the file-descriptor limit allows no more (raise it with ulimit -n)"
                 )
             }
+            // SIGHUP rereads the files given above; a bad one keeps the old contents.
+            let reloader = CredentialReloader(store: service.credentials, usersPath: users, tokenKeyPath: tokenKeyFile, logger: logger)
+            let hangup = HangupSignal { reloader.reload() }
+            defer { hangup.cancel() }
             try await service.run { url in
                 // The first line of stdout: scripts and tests read the URL from it.
                 StandardStream.output("listening on \(url) (\(count) hotels; WSDL at \(url)/wsdl; OpenTravel at \(url)/ota)\n")

@@ -36,6 +36,20 @@ public struct UsernameTokenVerifier: Sendable {
         standIn = (0..<32).map { _ in String(UInt8.random(in: .min ... .max, using: &generator), radix: 16) }.joined()
     }
 
+    private init(users: UserList, keeping other: UsernameTokenVerifier) {
+        self.users = users
+        clockSkew = other.clockSkew
+        nonces = other.nonces
+        standIn = other.standIn
+    }
+
+    /// This verifier with another user list (a reloaded `--users` file), and the same clock
+    /// skew and the same ``NonceCache``: a message accepted before the reload must not be
+    /// accepted again after it, so the replay cache outlives the list.
+    public func replacingUsers(_ users: UserList) -> UsernameTokenVerifier {
+        UsernameTokenVerifier(users: users, keeping: self)
+    }
+
     /// The authenticated user's name; throws `AuthenticationFailure` naming the fault to send.
     public func verify(_ security: WSSecurityHeader?, now: Date = Date()) throws(AuthenticationFailure) -> String {
         guard let security, let token = security.usernameToken else { throw AuthenticationFailure(.missingToken, user: nil) }

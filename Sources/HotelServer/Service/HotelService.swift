@@ -80,8 +80,9 @@ public struct HotelService: Sendable {
     /// file-descriptor limit allows (the caller may want to say so).
     public let limits: ConnectionLimits
     private let descriptors: DescriptorBudget
-    /// One for the service, so `/soap` and `/ota` share the replay cache.
-    private let headerCheck: HeaderCheck
+    /// The users and the page-token key, one set for the service (so `/soap` and `/ota`
+    /// share the replay cache), swapped by a reload (``CredentialReloader``).
+    public let credentials: CredentialStore
 
     public init(catalog: any HotelCatalog, configuration: Configuration = .init(), logger: Logger) {
         self.catalog = catalog
@@ -92,10 +93,9 @@ public struct HotelService: Sendable {
         limits.maxConnections = min(limits.maxConnections, descriptors.connections)
         self.limits = limits
         self.address = ServerAddress(configuration.publicURL ?? "http://\(configuration.host):\(configuration.port)")
-        headerCheck = HeaderCheck(
-            verifier: configuration.users.map {
-                UsernameTokenVerifier(users: $0, clockSkew: configuration.clockSkew, nonceCapacity: configuration.nonceCapacity)
-            })
+        credentials = CredentialStore(
+            users: configuration.users, clockSkew: configuration.clockSkew, nonceCapacity: configuration.nonceCapacity,
+            tokenKey: configuration.pageTokenKey ?? .random())
     }
 
     /// Builds the application. `onRunning` gets the base URL once the socket is bound.
@@ -107,30 +107,28 @@ public struct HotelService: Sendable {
         let router = Router(context: BasicRequestContext.self, options: .autoGenerateHeadEndpoints)
         router.middlewares.add(RequestLogMiddleware())
         let soap = SOAPEndpoint(
-            catalog: catalog, maxBodySize: configuration.maxBodySize, address: address, headerCheck: headerCheck,
+            catalog: catalog, maxBodySize: configuration.maxBodySize, address: address, credentials: credentials,
             maxAge: configuration.resultMaxAge)
         let logos = LogoEndpoint(catalog: catalog)
         let address = self.address
-        let policy = configuration.users != nil
+        let credentials = self.credentials
         router.post("/soap") { request, context in try await soap.handle(request, context: context) }
         router.get("/soap") { request, _ in
             guard request.uri.query?.lowercased() == "wsdl" else {
                 return Response.plainText(.methodNotAllowed, "POST SOAP requests here; GET /soap?wsdl for the WSDL\n")
             }
-            return Self.wsdl(address, policy: policy)
+            return Self.wsdl(address, policy: credentials.requiresUsernameToken)
         }
-        router.get("/wsdl") { _, _ in Self.wsdl(address, policy: policy) }
+        router.get("/wsdl") { _, _ in Self.wsdl(address, policy: credentials.requiresUsernameToken) }
         // OpenTravel's OTA_HotelAvailRQ on a path of its own, with a WSDL of its own.
-        let ota = OTAEndpoint(
-            catalog: catalog, maxBodySize: configuration.maxBodySize,
-            tokens: OTAPageToken(key: (configuration.pageTokenKey ?? .random()).key),
-            headerCheck: headerCheck)
+        let ota = OTAEndpoint(catalog: catalog, maxBodySize: configuration.maxBodySize, credentials: credentials)
         router.post("/ota") { request, context in try await ota.handle(request, context: context) }
         router.get("/ota") { request, _ in
             guard request.uri.query?.lowercased() == "wsdl" else {
                 return Response.plainText(.methodNotAllowed, "POST OTA_HotelAvailRQ here; GET /ota?wsdl for the WSDL\n")
             }
-            return Self.xml(WSDLDocument.openTravel.text(endpoint: address.url + "/ota", requiresUsernameToken: policy))
+            return Self.xml(
+                WSDLDocument.openTravel.text(endpoint: address.url + "/ota", requiresUsernameToken: credentials.requiresUsernameToken))
         }
         router.get("/logos/:file") { request, context in try await logos.handle(request, context: context) }
         let catalog = self.catalog

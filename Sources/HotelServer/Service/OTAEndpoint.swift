@@ -21,10 +21,10 @@ import Logging
 struct OTAEndpoint: Sendable {
     let catalog: any HotelCatalog
     let maxBodySize: Int
-    let tokens: OTAPageToken
-    /// mustUnderstand and, with `--users`, the UsernameToken, as on `/soap`: authentication
-    /// failures are SOAP faults here too, not OTA `Errors` (they are not about the search).
-    let headerCheck: HeaderCheck
+    /// The page-token signer, and the users for mustUnderstand and, with `--users`, the
+    /// UsernameToken, as on `/soap`: authentication failures are SOAP faults here too, not
+    /// OTA `Errors` (they are not about the search). Read once per request.
+    let credentials: CredentialStore
 
     static let defaultPageSize = 50
     static let maxPageSize = 500
@@ -43,8 +43,10 @@ struct OTAEndpoint: Sendable {
     func handle(_ request: Request, context: some RequestContext) async throws -> Response {
         let version = try SOAPEndpoint.version(of: request)
         RequestLog.operation = OTA.availRequest
+        let credentials = self.credentials.current
+        let headerCheck = credentials.headerCheck
         do {
-            let (sent, ota, header) = try await parse(request, version: version, logger: context.logger)
+            let (sent, ota, header) = try await parse(request, version: version, headerCheck: headerCheck, logger: context.logger)
             guard sent == version else {
                 throw SOAPFaultError(
                     SOAPFault(
@@ -54,7 +56,7 @@ struct OTAEndpoint: Sendable {
                     ))
             }
             try headerCheck.check(header, version: version, logger: context.logger)
-            return SOAPEndpoint.ok(try await answer(ota, version: version), version: version)
+            return SOAPEndpoint.ok(try await answer(ota, version: version, tokens: credentials.tokens), version: version)
         } catch let fault as SOAPFaultError {
             throw fault
         } catch {
@@ -63,8 +65,9 @@ struct OTAEndpoint: Sendable {
         }
     }
 
-    private func parse(_ request: Request, version: SOAPVersion, logger: Logger) async throws -> (SOAPVersion, OTAAvailRequest, SOAPHeader)
-    {
+    private func parse(
+        _ request: Request, version: SOAPVersion, headerCheck: HeaderCheck, logger: Logger
+    ) async throws -> (SOAPVersion, OTAAvailRequest, SOAPHeader) {
         if let length = request.headers[.contentLength].flatMap(Int.init), length > maxBodySize { throw tooLarge(version) }
         let reader = OTAAvailRequestReader()
         let failure: SOAPParseError
@@ -88,8 +91,9 @@ struct OTAEndpoint: Sendable {
 
     // MARK: Answering
 
-    /// The response body: `Success` with room stays, or `Errors`.
-    func answer(_ request: OTAAvailRequest, version: SOAPVersion) async throws -> [UInt8] {
+    /// The response body: `Success` with room stays, or `Errors`; page tokens checked and
+    /// signed by `tokens`.
+    func answer(_ request: OTAAvailRequest, version: SOAPVersion, tokens: OTAPageToken) async throws -> [UInt8] {
         let stamp = Self.timeStamp(Date())
         do {
             var warnings = request.ignored.map {

@@ -14,8 +14,9 @@ struct SOAPEndpoint: Sendable {
     let catalog: any HotelCatalog
     let maxBodySize: Int
     let address: ServerAddress
-    /// mustUnderstand and, with `--users`, the UsernameToken: before any operation runs.
-    let headerCheck: HeaderCheck
+    /// mustUnderstand and, with `--users`, the UsernameToken: before any operation runs,
+    /// under the users in force when the request's handler started.
+    let credentials: CredentialStore
     /// `Cache-Control: max-age` of answers (0: `no-cache`).
     var maxAge = 60
     /// Hotels already written as XML; one per server.
@@ -24,7 +25,8 @@ struct SOAPEndpoint: Sendable {
     func handle(_ request: Request, context: some RequestContext) async throws -> Response {
         let version = try Self.version(of: request)
         do {
-            return try await respond(request, version: version, logger: context.logger)
+            let headerCheck = credentials.current.headerCheck
+            return try await respond(request, version: version, headerCheck: headerCheck, logger: context.logger)
         } catch let fault as SOAPFaultError {
             throw fault
         } catch {
@@ -35,11 +37,11 @@ struct SOAPEndpoint: Sendable {
         }
     }
 
-    private func respond(_ request: Request, version: SOAPVersion, logger: Logger) async throws -> Response {
+    private func respond(_ request: Request, version: SOAPVersion, headerCheck: HeaderCheck, logger: Logger) async throws -> Response {
         if let length = request.headers[.contentLength].flatMap(Int.init), length > maxBodySize {
             throw tooLarge(version)
         }
-        let (envelope, header) = try await parse(request, version: version, logger: logger)
+        let (envelope, header) = try await parse(request, version: version, headerCheck: headerCheck, logger: logger)
         guard envelope.version == version else {
             let code = envelope.version == .v11 ? "a SOAP 1.1 envelope" : "a SOAP 1.2 envelope"
             throw SOAPFaultError(
@@ -109,7 +111,9 @@ struct SOAPEndpoint: Sendable {
             status: .unsupportedMediaType)
     }
 
-    private func parse(_ request: Request, version: SOAPVersion, logger: Logger) async throws -> (SOAPEnvelope, SOAPHeader) {
+    private func parse(
+        _ request: Request, version: SOAPVersion, headerCheck: HeaderCheck, logger: Logger
+    ) async throws -> (SOAPEnvelope, SOAPHeader) {
         let parser = SOAPMessageParser(readsHeader: true)
         let failure: SOAPParseError
         do {
