@@ -77,11 +77,11 @@ struct ServeCommand: AsyncParsableCommand {
                 --catalog 'postgres://hotels@db:5432/hotels?sslmode=require'
 
             Exit codes: 0 stopped cleanly, 64 usage error (a bad --log-format among
-            them), 66 catalog, --users or
-            --token-key-file file not found (or not a catalog), 69 cannot listen (port in
-            use, address not available), 78 configuration refused: a --users or
-            --token-key-file file open to group or others, a malformed users line or a key
-            under 32 bytes, or a PostgreSQL catalog whose schema version is not this program's.
+            them), 66 catalog, --users or --token-key-file file not found (or not a
+            catalog), 69 cannot listen (port in use, address not available), 78
+            configuration refused: a --users or --token-key-file file open to group or
+            others, a malformed users line or a key under 32 bytes, or a PostgreSQL
+            catalog whose schema version is not this program's.
             """
     )
 
@@ -150,7 +150,7 @@ struct ServeCommand: AsyncParsableCommand {
             """)
     var logLevel: Logger.Level?
 
-    @Option(help: "text (swift-log's line, the default) or json (one JSON object a line, for a log collector).")
+    @Option(help: "text (swift-log's line) or json (one JSON object a line, for a log collector).")
     var logFormat: LogFormat = .text
 
     @Flag(inversion: .prefixedNo, help: "Count requests and serve them on GET /metrics (Prometheus text format).")
