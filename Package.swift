@@ -32,9 +32,10 @@ let package = Package(
         // so a mistake in a file is reported where it is; request templates in Mustache.
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
-        // Already resolved through Hummingbird's dependencies; named so the server can count
-        // its credential reloads (issue 33) through the plain API, whatever backend is bootstrapped.
+        // GET /metrics (issue 33 point 4): the code counts through swift-metrics' API, and a
+        // Prometheus registry the service owns renders the text format.
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
     ],
     targets: [
         .systemLibrary(
@@ -158,6 +159,8 @@ let package = Package(
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
             ],
             // The WSDLs it serves, copied byte for byte (WSDL/ at the root links to them).
             resources: [.copy("Resources/HotelSearch.wsdl"), .copy("Resources/OTAHotelAvail.wsdl")]
@@ -213,6 +216,8 @@ let package = Package(
                 "TerminalTable",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+                // `hotels serve` bootstraps MetricsSystem with its server's registry.
+                .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "NIOCore", package: "swift-nio"),
             ],
             // `hotels --version` names the commit the binary was built from.

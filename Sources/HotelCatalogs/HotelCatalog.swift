@@ -31,10 +31,17 @@ public protocol HotelCatalog: Sendable {
     func checkReadable() async throws
     /// What `/health` names as the store: `sqlite catalog`, `postgresql catalog postgres://…`.
     var storeDescription: String { get }
+    /// Cache hits and misses, the version and when it last changed, for `GET /metrics`.
+    var statistics: CatalogStatistics { get async throws }
 }
 
 extension HotelCatalog {
     public var storeDescription: String { "catalog" }
+
+    /// No caches, the version, no change time: what any catalog can say.
+    public var statistics: CatalogStatistics {
+        get async throws { CatalogStatistics(caches: [], version: try await version, changeSeenAt: nil) }
+    }
 }
 
 /// What it takes to draw a hotel's logo. The renderer lives elsewhere; the catalog keeps

@@ -30,6 +30,9 @@ final class HotelRowCache: Sendable {
 
     private let slots: Mutex<[Slot?]>
     let capacity: Int
+    /// Rows found and not (`CacheStatistics`): one relaxed add each per page, not per row.
+    private let hitCount = Atomic<Int>(0)
+    private let missCount = Atomic<Int>(0)
 
     /// `capacity` 0 keeps nothing.
     init(capacity: Int) {
@@ -39,13 +42,26 @@ final class HotelRowCache: Sendable {
 
     /// The cached hotel for each rowid read under `generation`, nil where there is none.
     func hotels(_ rowids: [Int64], generation: UInt64) -> [HotelInfo?] {
-        guard capacity > 0 else { return Array(repeating: nil, count: rowids.count) }
-        return slots.withLock { slots in
-            rowids.map { rowid in
+        guard capacity > 0 else {
+            missCount.wrappingAdd(rowids.count, ordering: .relaxed)
+            return Array(repeating: nil, count: rowids.count)
+        }
+        var hits = 0
+        let found = slots.withLock { slots in
+            rowids.map { rowid -> HotelInfo? in
                 guard let slot = slots[index(rowid)], slot.rowid == rowid, slot.generation == generation else { return nil }
+                hits += 1
                 return slot.hotel
             }
         }
+        if hits > 0 { hitCount.wrappingAdd(hits, ordering: .relaxed) }
+        if hits < rowids.count { missCount.wrappingAdd(rowids.count - hits, ordering: .relaxed) }
+        return found
+    }
+
+    /// Rows found and not, since the cache was made.
+    var statistics: CacheStatistics {
+        CacheStatistics(cache: "hotel_rows", hits: hitCount.load(ordering: .relaxed), misses: missCount.load(ordering: .relaxed))
     }
 
     func insert(_ hotels: [(rowid: Int64, hotel: HotelInfo)], generation: UInt64) {

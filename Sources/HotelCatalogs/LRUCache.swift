@@ -6,13 +6,20 @@ final class LRUCache<Key: Hashable & Sendable, Value: Sendable>: @unchecked Send
     private let lock = NSLock()
     private var entries: [Key: (value: Value, lastUse: UInt64)] = [:]
     private var clock: UInt64 = 0
+    /// Counted under the lock a lookup takes anyway (`CacheStatistics`).
+    private var hits = 0
+    private var misses = 0
     let capacity: Int
 
     init(capacity: Int) { self.capacity = max(0, capacity) }
 
     func value(for key: Key) -> Value? {
         lock.withLock {
-            guard let entry = entries[key] else { return nil }
+            guard let entry = entries[key] else {
+                misses += 1
+                return nil
+            }
+            hits += 1
             clock += 1
             entries[key] = (entry.value, clock)
             return entry.value
@@ -33,4 +40,9 @@ final class LRUCache<Key: Hashable & Sendable, Value: Sendable>: @unchecked Send
     }
 
     var count: Int { lock.withLock { entries.count } }
+
+    /// Lookups answered and not, since the cache was made.
+    func statistics(name: String) -> CacheStatistics {
+        lock.withLock { CacheStatistics(cache: name, hits: hits, misses: misses) }
+    }
 }

@@ -28,9 +28,9 @@ public final class SQLiteCatalog: HotelCatalog {
     /// The server's public URL, without a trailing slash: `LogoURL`s are built from it.
     public let baseURL: String
 
-    private let storage: Storage
+    let storage: Storage
     /// Per instance, not in `storage`: the hotels' `LogoURL`s are built from `baseURL`.
-    private let rowCache: HotelRowCache
+    let rowCache: HotelRowCache
 
     /// What instances that differ only by `baseURL` share.
     final class Storage: Sendable {

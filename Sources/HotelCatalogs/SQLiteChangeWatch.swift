@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import GRDB
 import Synchronization
 
@@ -32,6 +33,9 @@ final class SQLiteChangeWatch: Sendable {
         var version: UInt64
         var hotelCount: Int
         var hasLogoTable: Bool
+        /// Unix time this state was read: when the catalog was opened or a commit was seen
+        /// (`GET /metrics` reports it as the last change).
+        var seenAt: Double
     }
 
     /// The longest a request under load may answer from before a commit.
@@ -97,12 +101,13 @@ final class SQLiteChangeWatch: Sendable {
 
     /// One read transaction, so the count and the version belong to one commit.
     private static func read(_ db: Database, generation: UInt64) throws -> State {
-        var state = State(generation: generation, version: 0, hotelCount: 0, hasLogoTable: false)
+        var state = State(generation: generation, version: 0, hotelCount: 0, hasLogoTable: false, seenAt: 0)
         try db.inTransaction(.deferred) {
             let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM hotels") ?? 0
             let version = try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'catalog_version'").flatMap { UInt64($0) } ?? 0
             let logos = try db.tableExists("hotel_logos")
-            state = State(generation: generation, version: version, hotelCount: count, hasLogoTable: logos)
+            state = State(
+                generation: generation, version: version, hotelCount: count, hasLogoTable: logos, seenAt: Date().timeIntervalSince1970)
             return .commit
         }
         return state

@@ -92,6 +92,8 @@ enum Bench {
             try await printSections("hotels-bench --import-only") { wrk, paths in
                 [try importLoad(.full, wrk: wrk, paths: paths, rows: rows ?? BenchSettings.full.importRows)]
             }
+        case .metricsOnly:
+            try await printSections("hotels-bench --metrics-only") { wrk, paths in [try metricsCost(.full, wrk: wrk, paths: paths)] }
         case .endToEndOnly:
             try await printSections("hotels-bench --end-to-end-only") { _, paths in
                 let settings = BenchSettings.full
@@ -181,6 +183,7 @@ enum Bench {
         catalog.stop()
         report.sections.append(try await server(settings, wrk: wrk, paths: paths))
         report.sections.append(try importLoad(settings, wrk: wrk, paths: paths, rows: settings.importRows))
+        report.sections.append(try metricsCost(settings, wrk: wrk, paths: paths))
         report.sections += try await postgres(settings, wrk: wrk, paths: paths)
         report.machine.noteLoadAtEnd()
 
@@ -291,6 +294,19 @@ enum Bench {
         let result = try ImportLoadBench.run(
             wrk: wrk, paths: paths, servedHotels: settings.catalogHotels, importRows: rows, seconds: settings.wrkSeconds)
         return ImportLoadBench.section(result, seconds: settings.wrkSeconds)
+    }
+
+    /// The city page with metrics beside `--no-metrics` (issue 33 point 4), over the server
+    /// section's catalog.
+    private static func metricsCost(_ settings: BenchSettings, wrk: String?, paths: BenchPaths) throws -> BenchmarkReport.Section {
+        if settings.quick { return MetricsCostBench.skipped("skipped in --quick (no load generator in the smoke pass)") }
+        guard let wrk else {
+            return MetricsCostBench.skipped("skipped: wrk is not installed (Debian package `wrk`; `scripts/bench` installs it)")
+        }
+        say("metrics: the city page with metrics and --no-metrics, \(settings.wrkRuns) rounds × \(settings.wrkSeconds) s…")
+        let result = try MetricsCostBench.run(
+            wrk: wrk, paths: paths, hotels: settings.serverHotels, seconds: settings.wrkSeconds, rounds: settings.wrkRuns)
+        return MetricsCostBench.section(result, seconds: settings.wrkSeconds)
     }
 
     /// SQLite beside PostgreSQL and two replicas behind HAProxy, over the end-to-end

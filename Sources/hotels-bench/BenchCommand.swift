@@ -20,6 +20,8 @@ enum BenchCommand: Equatable {
     /// The city page under wrk alone and while `hotels import` writes into the served
     /// catalog, printed: `--import-only [ROWS]` (default 1,000,000).
     case importOnly(rows: Int?)
+    /// The city page with metrics beside `--no-metrics`, printed: what `/metrics` costs.
+    case metricsOnly
     /// `hotels search --all` against curl over the served catalog, printed: the whole
     /// client path, for comparing two builds (the `hotels` beside this harness is measured).
     case endToEndOnly
@@ -32,7 +34,7 @@ enum BenchCommand: Equatable {
     case help
 
     static let synopsis =
-        "hotels-bench [--quick | --parse-only [FILE] | --ota-only [FILE] | --terminal-only | --logos-only | --postgres-only | --server-only | --import-only [ROWS] | --end-to-end-only | --profile-parse FILE | --profile-dialect FILE | --help]"
+        "hotels-bench [--quick | --parse-only [FILE] | --ota-only [FILE] | --terminal-only | --logos-only | --postgres-only | --server-only | --import-only [ROWS] | --metrics-only | --end-to-end-only | --profile-parse FILE | --profile-dialect FILE | --help]"
 
     static let usage = """
         USAGE: \(synopsis)
@@ -66,6 +68,9 @@ enum BenchCommand: Equatable {
           --import-only [ROWS]  Only the city page under wrk alone and while hotels import writes
                                 ROWS rows (default 1,000,000) into the served 100,000-hotel
                                 catalog, both in one run. Printed and not written.
+          --metrics-only        Only the city page against a server with metrics and one with
+                                --no-metrics, rounds alternating, in one run. Printed and not
+                                written.
           --end-to-end-only     Only hotels search --all over the served 100,000-hotel catalog
                                 against curl fetching the same pages, printed and not written.
                                 It measures the hotels binary beside this harness: copy this
@@ -89,6 +94,7 @@ enum BenchCommand: Equatable {
           swift run -c release hotels-bench --server-only
           swift run -c release hotels-bench --end-to-end-only
           swift run -c release hotels-bench --import-only 200000
+          swift run -c release hotels-bench --metrics-only
 
         EXIT STATUS: 0 done, 1 a measurement failed, 64 bad usage.
         """
@@ -112,6 +118,7 @@ enum BenchCommand: Equatable {
         case "--postgres-only": command = .postgresOnly
         case "--server-only": command = .serverOnly
         case "--end-to-end-only": command = .endToEndOnly
+        case "--metrics-only": command = .metricsOnly
         case "--import-only":
             guard let text = operand else {
                 command = .importOnly(rows: nil)
@@ -132,7 +139,7 @@ enum BenchCommand: Equatable {
         }
         let used =
             operand != nil && command != .help && command != .quick && command != .terminalOnly && command != .logosOnly
-                && command != .postgresOnly && command != .serverOnly && command != .endToEndOnly ? 2 : 1
+                && command != .postgresOnly && command != .serverOnly && command != .endToEndOnly && command != .metricsOnly ? 2 : 1
         if let extra = arguments.dropFirst(used).first {
             throw UsageError(description: "unexpected argument '\(extra)' after \(option)")
         }

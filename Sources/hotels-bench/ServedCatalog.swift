@@ -29,14 +29,18 @@ final class ServedCatalog {
     }
 
     /// `hotels serve --catalog catalog` (a file or a postgres:// URL, whose password comes
-    /// in `environment`), named `label` in its output files so several can run at once.
-    init(catalog: String, hotels: Int, paths: BenchPaths, label: String = "serve", environment: [String: String] = [:]) throws {
+    /// in `environment`), named `label` in its output files so several can run at once;
+    /// `arguments` go to `hotels serve` as well (`--no-metrics`).
+    init(
+        catalog: String, hotels: Int, paths: BenchPaths, label: String = "serve", environment: [String: String] = [:],
+        arguments: [String] = []
+    ) throws {
         self.hotels = hotels
         // Output to files, not pipes: nobody has to keep reading them while the server runs.
         let stdoutPath = paths.file("\(label)-\(getpid()).out")
         logPath = paths.file("\(label)-\(getpid()).err")
         server = try ChildProcess(
-            [paths.hotels, "serve", "--port", "0", "--catalog", catalog, "--log-level", "error"],
+            [paths.hotels, "serve", "--port", "0", "--catalog", catalog, "--log-level", "error"] + arguments,
             stdout: .file(stdoutPath), stderr: .file(logPath), environment: environment)
         Interrupts.track(server.pid)
         baseURL = try Self.waitForURL(server, stdoutPath: stdoutPath, logPath: logPath)

@@ -4,6 +4,7 @@ import HotelCatalogs
 import HotelSeeder
 import HotelServer
 import Logging
+import Metrics
 import NIOCore
 
 /// `hotels serve`: the SOAP service, for this tool and any other SOAP client.
@@ -61,6 +62,15 @@ struct ServeCommand: AsyncParsableCommand {
             changes nothing. Counted in hotels_reloads_total and
             hotels_reload_failures_total, by file (users, token_key).
 
+            GET /metrics answers in the Prometheus text format: requests by endpoint,
+            operation and status, latency histograms, requests in flight, open and
+            refused connections, catalog query time, cache hits and misses, WS-Security
+            failures by reason, the catalog's version (docs/OPERATIONS.md lists them all).
+            --no-metrics serves no /metrics and counts nothing. --log-format json writes
+            each log entry as one JSON object a line on standard error, the request lines
+            with the endpoint, the response's bytes and the client's address as well;
+            never a password, digest or nonce.
+
             A header block marked mustUnderstand that the server does not understand gets
             the SOAP MustUnderstand fault, with or without --users (wsse:Security is
             understood only with --users).
@@ -72,14 +82,17 @@ struct ServeCommand: AsyncParsableCommand {
               hotels serve --users /etc/hotels/users --clock-skew 120
               hotels serve --catalog postgres://… --token-key-file /etc/hotels/token.key
               kill -HUP $(pidof hotels)    # reread --users and --token-key-file
+              hotels serve --log-format json 2>> /var/log/hotels.jsonl
+              curl -s http://127.0.0.1:8080/metrics | grep hotels_requests_total
               PGPASSWORD=… hotels serve \\
                 --catalog 'postgres://hotels@db:5432/hotels?sslmode=require'
 
-            Exit codes: 0 stopped cleanly, 64 usage error, 66 catalog, --users or
-            --token-key-file file not found (or not a catalog), 69 cannot listen (port in
-            use, address not available), 78 configuration refused: a --users or
-            --token-key-file file open to group or others, a malformed users line or a key
-            under 32 bytes, or a PostgreSQL catalog whose schema version is not this program's.
+            Exit codes: 0 stopped cleanly, 64 usage error (a bad --log-format among
+            them), 66 catalog, --users or --token-key-file file not found (or not a
+            catalog), 69 cannot listen (port in use, address not available), 78
+            configuration refused: a --users or --token-key-file file open to group or
+            others, a malformed users line or a key under 32 bytes, or a PostgreSQL
+            catalog whose schema version is not this program's.
             """
     )
 
@@ -148,6 +161,12 @@ struct ServeCommand: AsyncParsableCommand {
             """)
     var logLevel: Logger.Level?
 
+    @Option(help: "text (swift-log's line) or json (one JSON object a line, for a log collector).")
+    var logFormat: LogFormat = .text
+
+    @Flag(inversion: .prefixedNo, help: "Count requests and serve them on GET /metrics (Prometheus text format).")
+    var metrics = true
+
     /// `info` (one line per request) for a service manager, a container, a file or a pipe;
     /// `notice` when standard error is a terminal, where start-up lines, warnings and errors
     /// still show but requests do not. A server started with `&` in the terminal where the
@@ -181,7 +200,7 @@ struct ServeCommand: AsyncParsableCommand {
         signal(SIGPIPE, SIG_IGN)
         signal(SIGHUP, SIG_IGN)
         let level = logLevel ?? Self.defaultLogLevel(standardErrorIsTerminal: isatty(STDERR_FILENO) == 1)
-        let logger = CLILogging.logger(label: "hotels.serve", level: level)
+        let logger = CLILogging.logger(label: "hotels.serve", level: level, format: logFormat)
         do {
             // Before the catalog: a refused users file should not wait for a demo build.
             let userList = try users.map(UserList.load(path:))
@@ -189,12 +208,17 @@ struct ServeCommand: AsyncParsableCommand {
             // Start-up lines are notices: they show on a terminal, where requests do not.
             let catalog = try await Self.openAnyCatalog(catalog, logger: logger) { logger.notice("\($0)") }
             let count = try await catalog.hotelCount
+            let serverMetrics = metrics ? ServerMetrics() : nil
+            // One server in this process: metrics made anywhere with swift-metrics' plain
+            // `Counter(label:dimensions:)` (after this line) land in its registry as well.
+            if let serverMetrics { MetricsSystem.bootstrap(serverMetrics.factory) }
             let service = HotelService(
                 catalog: catalog,
                 configuration: .init(
                     host: host, port: port, publicURL: publicURL, maxBodySize: maxBodySize, limits: limits,
                     ioThreads: ioThreads ?? IOThreads.defaultCount, resultMaxAge: maxAge, users: userList,
-                    clockSkew: .seconds(clockSkew ?? 300), pageTokenKey: tokenKey),
+                    clockSkew: .seconds(clockSkew ?? 300), pageTokenKey: tokenKey, metrics: serverMetrics,
+                    detailedRequestLog: logFormat == .json),
                 logger: logger)
             if let userList {
                 logger.notice(

@@ -8,9 +8,14 @@ import Logging
 extension Logger.Level: @retroactive ExpressibleByArgument {}
 
 enum CLILogging {
-    /// Logs go to standard error so standard output stays clean for data.
-    static func logger(label: String, level: Logger.Level) -> Logger {
-        var logger = Logger(label: label) { StreamLogHandler.standardError(label: $0) }
+    /// Logs go to standard error so standard output stays clean for data; `json` writes one
+    /// object a line (`JSONLogHandler`).
+    static func logger(label: String, level: Logger.Level, format: LogFormat = .text) -> Logger {
+        var logger =
+            switch format {
+            case .text: Logger(label: label) { StreamLogHandler.standardError(label: $0) }
+            case .json: Logger(label: label) { JSONLogHandler(label: $0) }
+            }
         logger.logLevel = level
         return logger
     }

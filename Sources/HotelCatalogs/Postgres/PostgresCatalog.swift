@@ -31,7 +31,7 @@ public final class PostgresCatalog: HotelCatalog {
     let live: Mutex<Live>
     /// The poll, cancelled by ``shutdown()``.
     let watchTask = Mutex<Task<Void, Never>?>(nil)
-    private let counts: LRUCache<CountKey, Int>
+    let counts: LRUCache<CountKey, Int>
 
     private init(
         location: PostgresLocation, client: PostgresClient, runTask: Task<Void, Never>, logger: Logger,

@@ -1,3 +1,4 @@
+import CoreMetrics
 import Logging
 import NIOCore
 import Synchronization
@@ -17,10 +18,13 @@ final class ConnectionSlots: Sendable {
     private let lastLog = Atomic<UInt64>(0)
     private static let logInterval: UInt64 = 10_000_000_000
     private let logger: Logger
+    /// `hotels_connections_refused_total`; nil without `/metrics`.
+    private let refusals: CoreMetrics.Counter?
 
-    init(limit: Int, logger: Logger) {
+    init(limit: Int, logger: Logger, refusals: CoreMetrics.Counter? = nil) {
         self.limit = limit
         self.logger = logger
+        self.refusals = refusals
     }
 
     var count: Int { open.load(ordering: .relaxed) }
@@ -29,6 +33,7 @@ final class ConnectionSlots: Sendable {
     func acquire() -> Bool {
         if open.wrappingAdd(1, ordering: .acquiringAndReleasing).newValue <= limit { return true }
         open.wrappingSubtract(1, ordering: .acquiringAndReleasing)
+        refusals?.increment()
         let refused = refusedSinceLog.wrappingAdd(1, ordering: .relaxed).newValue
         let now = NIODeadline.now().uptimeNanoseconds
         let last = lastLog.load(ordering: .relaxed)

@@ -8,6 +8,7 @@ struct Credentials: Sendable {
     /// Signs and checks OpenTravel `MoreDataEchoToken`s.
     var tokens: OTAPageToken
 
-    /// mustUnderstand and the UsernameToken, under these users.
-    var headerCheck: HeaderCheck { HeaderCheck(verifier: verifier) }
+    /// mustUnderstand and the UsernameToken, under these users; failures counted into
+    /// `metrics` when the server has them.
+    func headerCheck(metrics: ServerMetrics?) -> HeaderCheck { HeaderCheck(verifier: verifier, metrics: metrics) }
 }

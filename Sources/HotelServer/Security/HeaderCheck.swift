@@ -9,6 +9,8 @@ import Logging
 struct HeaderCheck: Sendable {
     /// Nil: no `--users`, every request is let through (after the mustUnderstand rule).
     let verifier: UsernameTokenVerifier?
+    /// Counts failures by reason; nil without `/metrics`.
+    var metrics: ServerMetrics? = nil
 
     /// The authenticated user, nil without users. Throws the `SOAPFaultError` to answer, in
     /// `version`.
@@ -27,6 +29,7 @@ struct HeaderCheck: Sendable {
             RequestLog.user = user
             return user
         } catch {
+            metrics?.securityFailure(error)
             // The user as claimed (it may not exist) and why, for the operator; never the
             // password, digest or nonce. The client gets one text per fault code.
             logger.notice(

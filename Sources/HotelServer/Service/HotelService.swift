@@ -49,12 +49,22 @@ public struct HotelService: Sendable {
         /// Signs OpenTravel page tokens. Replicas behind one balancer need the same one;
         /// nil draws a key for this process alone, so its tokens are good only here.
         public var pageTokenKey: PageTokenKey?
+        /// Counts requests, connections, catalog calls and cache use, served on
+        /// `GET /metrics`; nil serves no `/metrics` and counts nothing. One per server: two
+        /// servers given the same one would report their sum.
+        public var metrics: ServerMetrics?
+        /// Each request's log line also carries the endpoint, the response's size and the
+        /// client's address, as `--log-format json` shows them; off, the text line is unchanged.
+        public var detailedRequestLog: Bool
 
         public init(
             host: String = "127.0.0.1", port: Int = 8080, publicURL: String? = nil, maxBodySize: Int = 1 << 20,
             limits: ConnectionLimits = .init(), ioThreads: Int = IOThreads.defaultCount, resultMaxAge: Int = 60, users: UserList? = nil,
-            clockSkew: Duration = .seconds(300), nonceCapacity: Int = 100_000, pageTokenKey: PageTokenKey? = nil
+            clockSkew: Duration = .seconds(300), nonceCapacity: Int = 100_000, pageTokenKey: PageTokenKey? = nil,
+            metrics: ServerMetrics? = nil, detailedRequestLog: Bool = false
         ) {
+            self.metrics = metrics
+            self.detailedRequestLog = detailedRequestLog
             self.resultMaxAge = resultMaxAge
             self.host = host
             self.port = port
@@ -83,6 +93,8 @@ public struct HotelService: Sendable {
     /// The users and the page-token key, one set for the service (so `/soap` and `/ota`
     /// share the replay cache), swapped by a reload (``CredentialReloader``).
     public let credentials: CredentialStore
+    /// `catalog`, timed into `metrics` when there are any (`MeasuredCatalog`).
+    private let served: any HotelCatalog
 
     public init(catalog: any HotelCatalog, configuration: Configuration = .init(), logger: Logger) {
         self.catalog = catalog
@@ -96,6 +108,7 @@ public struct HotelService: Sendable {
         credentials = CredentialStore(
             users: configuration.users, clockSkew: configuration.clockSkew, nonceCapacity: configuration.nonceCapacity,
             tokenKey: configuration.pageTokenKey ?? .random())
+        served = configuration.metrics.map { MeasuredCatalog(catalog, metrics: $0) } ?? catalog
     }
 
     /// Builds the application. `onRunning` gets the base URL once the socket is bound.
@@ -104,12 +117,14 @@ public struct HotelService: Sendable {
         // Hummingbird answers HEAD with the GET route's status and headers, Content-Length
         // included, and no body (`Response.createHeadResponse`). A handler registered for both
         // methods would not do: NIO's encoder refuses body bytes on a HEAD response.
-        let router = Router(context: BasicRequestContext.self, options: .autoGenerateHeadEndpoints)
-        router.middlewares.add(RequestLogMiddleware())
+        let router = Router(context: HotelRequestContext.self, options: .autoGenerateHeadEndpoints)
+        let metrics = configuration.metrics
+        router.middlewares.add(RequestLogMiddleware(metrics: metrics, detailed: configuration.detailedRequestLog))
+        let catalog = served
         let soap = SOAPEndpoint(
             catalog: catalog, maxBodySize: configuration.maxBodySize, address: address, credentials: credentials,
-            maxAge: configuration.resultMaxAge)
-        let logos = LogoEndpoint(catalog: catalog)
+            maxAge: configuration.resultMaxAge, metrics: metrics)
+        let logos = LogoEndpoint(catalog: catalog, metrics: metrics)
         let address = self.address
         let credentials = self.credentials
         router.post("/soap") { request, context in try await soap.handle(request, context: context) }
@@ -121,7 +136,7 @@ public struct HotelService: Sendable {
         }
         router.get("/wsdl") { _, _ in Self.wsdl(address, policy: credentials.requiresUsernameToken) }
         // OpenTravel's OTA_HotelAvailRQ on a path of its own, with a WSDL of its own.
-        let ota = OTAEndpoint(catalog: catalog, maxBodySize: configuration.maxBodySize, credentials: credentials)
+        let ota = OTAEndpoint(catalog: catalog, maxBodySize: configuration.maxBodySize, credentials: credentials, metrics: metrics)
         router.post("/ota") { request, context in try await ota.handle(request, context: context) }
         router.get("/ota") { request, _ in
             guard request.uri.query?.lowercased() == "wsdl" else {
@@ -131,7 +146,6 @@ public struct HotelService: Sendable {
                 WSDLDocument.openTravel.text(endpoint: address.url + "/ota", requiresUsernameToken: credentials.requiresUsernameToken))
         }
         router.get("/logos/:file") { request, context in try await logos.handle(request, context: context) }
-        let catalog = self.catalog
         router.get("/health") { _, context in
             // 503 when the catalog cannot answer, so a load balancer takes this replica out.
             do {
@@ -149,7 +163,10 @@ public struct HotelService: Sendable {
         let fixedPublicURL = configuration.publicURL != nil
         let host = configuration.host
         let limits = self.limits
-        let slots = ConnectionSlots(limit: limits.maxConnections, logger: logger)
+        let slots = ConnectionSlots(limit: limits.maxConnections, logger: logger, refusals: metrics?.refusedConnections)
+        if let metrics {
+            router.get("/metrics") { _, _ in await MetricsEndpoint.scrape(metrics, catalog: catalog, connections: slots) }
+        }
         return Application(
             router: router,
             server: HTTPServerBuilder { responder in GuardedHTTP1Channel(responder: responder, limits: limits, slots: slots) },

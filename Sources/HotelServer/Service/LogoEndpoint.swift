@@ -9,6 +9,8 @@ import Imaging
 struct LogoEndpoint: Sendable {
     let catalog: any HotelCatalog
     let cache = LogoCache(capacity: 4096)
+    /// Counts the logo cache's hits; nil without `/metrics`.
+    var metrics: ServerMetrics? = nil
 
     static let sizes = 16...256
 
@@ -43,9 +45,11 @@ struct LogoEndpoint: Sendable {
         let png: [UInt8]
         if let cached = cache[key] {
             png = cached
+            metrics?.logos.record(hits: 1, misses: 0)
         } else {
             png = try Self.draw(spec, size: size)
             cache[key] = png
+            metrics?.logos.record(hits: 0, misses: 1)
         }
         headers[.contentType] = "image/png"
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: png)))

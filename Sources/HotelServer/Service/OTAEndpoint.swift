@@ -25,6 +25,8 @@ struct OTAEndpoint: Sendable {
     /// UsernameToken, as on `/soap`: authentication failures are SOAP faults here too, not
     /// OTA `Errors` (they are not about the search). Read once per request.
     let credentials: CredentialStore
+    /// Counts WS-Security failures by reason; nil without `/metrics`.
+    var metrics: ServerMetrics? = nil
 
     static let defaultPageSize = 50
     static let maxPageSize = 500
@@ -44,7 +46,7 @@ struct OTAEndpoint: Sendable {
         let version = try SOAPEndpoint.version(of: request)
         RequestLog.operation = OTA.availRequest
         let credentials = self.credentials.current
-        let headerCheck = credentials.headerCheck
+        let headerCheck = credentials.headerCheck(metrics: metrics)
         do {
             let (sent, ota, header) = try await parse(request, version: version, headerCheck: headerCheck, logger: context.logger)
             guard sent == version else {

@@ -39,6 +39,13 @@ final class RenderedHotelCache: Sendable {
     /// `hotel` written with its `LogoURL` made absolute by `address`, from the cache when
     /// it holds this very hotel; its `distanceKm` is left for the caller to write.
     func rendered(_ hotel: HotelInfo, address: ServerAddress) throws(XMLWriterError) -> RenderedHotel {
+        var hits = 0
+        return try rendered(hotel, address: address, hits: &hits)
+    }
+
+    /// As above, adding 1 to `hits` when the cache answered: the caller counts a page's
+    /// hits and reports them once (`CacheCounters`).
+    func rendered(_ hotel: HotelInfo, address: ServerAddress, hits: inout Int) throws(XMLWriterError) -> RenderedHotel {
         let base = address.url
         guard capacity > 0 else { return try RenderedHotel(address.absolutize(hotel)) }
         let index = Int(UInt(bitPattern: hotel.id.hashValue) % UInt(capacity))
@@ -47,7 +54,10 @@ final class RenderedHotelCache: Sendable {
             guard let entry = slots[index], entry.base == base, entry.source.equalsIgnoringDistance(hotel) else { return nil }
             return entry.rendered
         }
-        if let hit { return hit }
+        if let hit {
+            hits += 1
+            return hit
+        }
         let rendered = try RenderedHotel(address.absolutize(hotel))
         var source = hotel
         source.distanceKm = nil

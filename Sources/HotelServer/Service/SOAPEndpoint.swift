@@ -21,11 +21,13 @@ struct SOAPEndpoint: Sendable {
     var maxAge = 60
     /// Hotels already written as XML; one per server.
     let renderedHotels = RenderedHotelCache()
+    /// Counts the rendered-hotel cache's hits; nil without `/metrics`.
+    var metrics: ServerMetrics? = nil
 
     func handle(_ request: Request, context: some RequestContext) async throws -> Response {
         let version = try Self.version(of: request)
         do {
-            let headerCheck = credentials.current.headerCheck
+            let headerCheck = credentials.current.headerCheck(metrics: metrics)
             return try await respond(request, version: version, headerCheck: headerCheck, logger: context.logger)
         } catch let fault as SOAPFaultError {
             throw fault
@@ -73,7 +75,11 @@ struct SOAPEndpoint: Sendable {
         do {
             try QueryValidator.validate(query)
             let page = try await catalog.search(query)
-            let rendered = try page.hotels.map { hotel throws(XMLWriterError) in try renderedHotels.rendered(hotel, address: address) }
+            var hits = 0
+            let rendered = try page.hotels.map { hotel throws(XMLWriterError) in
+                try renderedHotels.rendered(hotel, address: address, hits: &hits)
+            }
+            metrics?.renderedHotels.record(hits: hits, misses: rendered.count - hits)
             // Sized to fit: a guess too small (hotels run 500–700 bytes) copied the page once more.
             var writer = SOAPResponseWriter(version: version, capacity: rendered.reduce(1024) { $0 + $1.byteCount + 48 })
             writer.beginSearchResults(totalCount: page.totalCount, offset: page.offset)
