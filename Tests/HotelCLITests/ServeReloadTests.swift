@@ -96,6 +96,9 @@ struct ServeReloadTests {
             #expect(newbie.status == 0, "\(newbie.stderr)")
             let removed = try await Self.search(server, user: "agent7", password: "old-secret")
             #expect(removed.status == 3 && removed.stderr.contains("FailedAuthentication"), "\(removed.stderr)")
+            let metrics = try await MetricsEndpointTests.scrape(server)
+            #expect(metrics.value("hotels_reloads_total", ["file": "users"]) == 1)
+            #expect(metrics.value("hotels_reload_failures_total", ["file": "users"]) == 0)
         }
     }
 
@@ -121,6 +124,11 @@ struct ServeReloadTests {
                 #expect(old.status == 0, "\(name): the old users must stay in force: \(old.stderr)")
                 #expect(try await Self.search(server, user: "newbie", password: "new-secret").status == 3, "\(name)")
             }
+            // Counted where operators look: the served /metrics, one refusal per bad file.
+            let metrics = try await MetricsEndpointTests.scrape(server)
+            #expect(metrics.value("hotels_reload_failures_total", ["file": "users"]) == 3)
+            #expect(metrics.value("hotels_reloads_total", ["file": "users"]) == 0)
+            #expect(metrics.has("hotels_reloads_total"), "the counters are served from the start")
         }
     }
 
