@@ -1,4 +1,5 @@
 import Foundation
+import HotelBrowse
 import Logging
 import Synchronization
 
@@ -82,26 +83,13 @@ struct JSONLogHandler: LogHandler {
         }
     }
 
-    /// `text` as a JSON string (RFC 8259 §7): quotes, backslash and the control characters
-    /// escaped, and U+2028/U+2029 too, which end a line for some readers of JSON Lines.
+    /// `text` as a JSON string, escaped as `hotels search --format json` escapes its fields
+    /// (`RowEncoder.jsonString`: quotes, backslash, the control characters, and U+2028/U+2029,
+    /// which end a line for some readers of JSON Lines).
     static func escape(_ text: String, into out: inout String) {
-        out += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{2028}", "\u{2029}", "\u{7F}",
-                _ where scalar.value < 0x20:
-                out +=
-                    "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
-                    + String(scalar.value, radix: 16)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        out += "\""
+        var bytes: [UInt8] = []
+        RowEncoder.jsonString(text, &bytes)
+        out += String(decoding: bytes, as: UTF8.self)
     }
 
     /// `2026-11-27T23:01:02.345Z`.
