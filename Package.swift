@@ -135,6 +135,8 @@ let package = Package(
                 "HotelSOAP",
                 "Imaging",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // The service: connections, endpoints, WS-Security. Reads a catalog, writes none.
@@ -247,7 +249,7 @@ let package = Package(
         .target(
             name: "HotelTestSupport",
             dependencies: [
-                "HotelCatalogs", "HotelSeeder", "HotelSOAP",
+                "HotelCatalogs", "HotelSeeder", "HotelSOAP", "ChildProcess",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             path: "Tests/HotelTestSupport"

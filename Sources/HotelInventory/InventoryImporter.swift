@@ -1,5 +1,6 @@
 import Foundation
 import HotelCatalogs
+import Logging
 
 /// `hotels import`: the rows of every input, read as they stream (never a whole file in
 /// memory), validated, checked for a HotelId given twice, and handed to an
@@ -64,6 +65,21 @@ public struct InventoryImporter {
             }
             return try writer.finish(keeping: options.deleteMissing ? kept : nil)
         }
+        return Summary(counts: outcome.counts, rows: rows, created: outcome.created, renumbered: outcome.renumbered)
+    }
+
+    /// Imports into the PostgreSQL database at `url` (``PostgresImport``), creating the
+    /// catalog when it holds none: one transaction, `COPY` into a staging table, a merge
+    /// in SQL.
+    ///
+    /// - Parameter progress: called from the reading thread with the rows read so far.
+    /// - Throws: ``InventoryError`` for a row, a header or an input (nothing was written);
+    ///   ``HotelCatalogs/CatalogError`` for the database (`invalidLocation`, `schemaMismatch`,
+    ///   `notACatalog`, `database`).
+    public func importIntoPostgres(url: String, logger: Logger, progress: @escaping @Sendable (Int) -> Void = { _ in }) async throws
+        -> Summary
+    {
+        let (outcome, rows) = try await PostgresImport.run(self, url: url, logger: logger, progress: progress)
         return Summary(counts: outcome.counts, rows: rows, created: outcome.created, renumbered: outcome.renumbered)
     }
 

@@ -153,6 +153,8 @@ public final class SQLiteInventoryWriter: InventoryWriter {
         }
     }
 
+    /// After the last row: with `kept` (`--delete-missing`), deletes every hotel whose
+    /// HotelId is not among them, then makes the derived data whole. Returns the counts.
     public func finish(keeping kept: Set<String>?) throws -> ImportCounts {
         if let kept, !isNew { try deleteMissing(keeping: kept) }
         guard !dryRun else { return counts }

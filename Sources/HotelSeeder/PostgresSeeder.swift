@@ -76,7 +76,7 @@ public enum PostgresSeeder {
         }
     }
 
-    static let tables = ["hotel_descriptions", "hotels", "currencies", "meta", "catalog_version", "schema_version"]
+    static let tables = ["hotel_logos", "hotel_descriptions", "hotels", "currencies", "meta", "catalog_version", "schema_version"]
 
     private static func prepare(
         _ client: PostgresClient, location: PostgresLocation, replace: Bool, count: Int, seed: UInt64, logger: Logger
@@ -99,28 +99,39 @@ public enum PostgresSeeder {
             }
             try await connection.query("DROP FUNCTION IF EXISTS hs_distance_km(float8, float8, float8, float8)", logger: logger)
             try await connection.query("DROP FUNCTION IF EXISTS hs_catalog_changed() CASCADE", logger: logger)
-            try await connection.query(PostgresQuery(unsafeSQL: PostgresSchema.versionTable), logger: logger)
-            for migration in PostgresSchema.migrations {
-                for sql in migration.statements { try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger) }
-            }
-            let meta: [(String, String)] = [
-                ("format", CatalogSchema.formatName),
-                ("format_version", String(CatalogSchema.formatVersion)),
-                ("hotel_count", String(count)),
-                ("seed", String(seed)),
-                ("generator", "PostgresSeeder \(PostgresSchema.currentVersion)"),
-                ("cities", String(SeedData.cities.count)),
-                ("complete", "false"),
-            ]
-            for (key, value) in meta {
-                try await connection.query("INSERT INTO meta (key, value) VALUES (\(key), \(value))", logger: logger)
-            }
-            for info in Currencies.all {
-                try await connection.query(
-                    "INSERT INTO currencies (code, usd_rate, minor_units) VALUES (\(info.code), \(info.usdRate), \(info.minorUnits))",
-                    logger: logger)
-            }
+            try await createTables(
+                on: connection, hotelCount: count, seed: String(seed), generator: "PostgresSeeder \(PostgresSchema.currentVersion)",
+                cities: SeedData.cities.count, logger: logger)
             try await connection.query("COMMIT", logger: logger)
+        }
+    }
+
+    /// Every migration's tables (not their indexes), `meta` marked incomplete and the
+    /// currencies, inside the caller's transaction: the seeder's first step, and
+    /// `hotels import`'s into a database with no catalog yet.
+    package static func createTables(
+        on connection: PostgresConnection, hotelCount: Int, seed: String, generator: String, cities: Int, logger: Logger
+    ) async throws {
+        try await connection.query(PostgresQuery(unsafeSQL: PostgresSchema.versionTable), logger: logger)
+        for migration in PostgresSchema.migrations {
+            for sql in migration.statements { try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger) }
+        }
+        let meta: [(String, String)] = [
+            ("format", CatalogSchema.formatName),
+            ("format_version", String(CatalogSchema.formatVersion)),
+            ("hotel_count", String(hotelCount)),
+            ("seed", seed),
+            ("generator", generator),
+            ("cities", String(cities)),
+            ("complete", "false"),
+        ]
+        for (key, value) in meta {
+            try await connection.query("INSERT INTO meta (key, value) VALUES (\(key), \(value))", logger: logger)
+        }
+        for info in Currencies.all {
+            try await connection.query(
+                "INSERT INTO currencies (code, usd_rate, minor_units) VALUES (\(info.code), \(info.usdRate), \(info.minorUnits))",
+                logger: logger)
         }
     }
 
@@ -182,7 +193,7 @@ public enum PostgresSeeder {
 
 /// PostgreSQL's COPY text format: tab-separated, `\N` for NULL, backslash escapes for
 /// backslash, tab, newline and carriage return.
-enum CopyText {
+package enum CopyText {
     static func rows(_ hotels: [SeedHotel]) -> (hotels: ByteBuffer, descriptions: ByteBuffer) {
         var hotelText = ""
         hotelText.reserveCapacity(hotels.count * 320)
@@ -209,7 +220,7 @@ enum CopyText {
         return (ByteBuffer(string: hotelText), ByteBuffer(string: descriptionText))
     }
 
-    static func append(_ field: String, to out: inout String) {
+    package static func append(_ field: String, to out: inout String) {
         guard field.utf8.contains(where: { $0 == UInt8(ascii: "\\") || $0 == 9 || $0 == 10 || $0 == 13 }) else {
             out.append(field)
             return

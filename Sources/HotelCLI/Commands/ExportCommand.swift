@@ -4,11 +4,11 @@ import HotelBrowse
 import HotelCatalogs
 import HotelInventory
 
-/// `hotels export`: every hotel of an SQLite catalog, in the columns `hotels import` reads.
-struct ExportCommand: ParsableCommand {
+/// `hotels export`: every hotel of an SQLite or PostgreSQL catalog, in the columns `hotels import` reads.
+struct ExportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Write every hotel of an SQLite catalog as CSV or JSON Lines, as 'hotels import' reads them.",
+        abstract: "Write every hotel of a catalog as CSV or JSON Lines, as 'hotels import' reads them.",
         discussion: """
             In HotelId order, the columns hotel_id, name, address, city, country, latitude,
             longitude, stars, price, currency, phone, amenities, description: what
@@ -21,6 +21,7 @@ struct ExportCommand: ParsableCommand {
               hotels export --catalog world.sqlite > hotels.csv
               hotels export --catalog world.sqlite --format jsonl --output hotels.jsonl
               hotels export --catalog mine.sqlite --output out/hotels.csv --logos logos
+              hotels export --catalog postgres://hotels@127.0.0.1:5432/hotels > hotels.csv
 
             --output FILE appears only when complete (a temporary file beside it is
             renamed; its folder is made if need be); DIR is relative to its folder, as
@@ -30,7 +31,7 @@ struct ExportCommand: ParsableCommand {
             """
     )
 
-    @Option(help: ArgumentHelp("The SQLite catalog to read.", valueName: "catalog"))
+    @Option(help: ArgumentHelp("The SQLite file or postgres:// URL to read.", valueName: "catalog"))
     var catalog: String
 
     @Option(help: "csv or jsonl.")
@@ -44,7 +45,7 @@ struct ExportCommand: ParsableCommand {
 
     @OptionGroup var pipe: PipeOptions
 
-    func run() throws {
+    func run() async throws {
         var target: PartialFile?
         let logoFolder = logos.map { Self.folder($0, besideOutput: output) }
         var count = 0
@@ -57,7 +58,7 @@ struct ExportCommand: ParsableCommand {
             let writer = InventoryRowWriter(
                 format: format, sink: target.map { OutputSink(fd: $0.fd) } ?? .standardOutput(), logoColumn: logos != nil)
             if let logoFolder { try Self.makeFolder(logoFolder, option: "--logos") }
-            try CatalogExport.forEachHotel(inCatalogAt: catalog, logos: logos != nil) { row in
+            let write = { (row: CatalogExport.Row) throws in
                 if count == 0 { try writer.writeHeader() }
                 count += 1
                 var logoPath: String?
@@ -67,6 +68,12 @@ struct ExportCommand: ParsableCommand {
                     logoPath = (logos.hasSuffix("/") ? logos : logos + "/") + name
                 }
                 try writer.write(row, logo: logoPath)
+            }
+            if PostgresLocation.isPostgresURL(catalog) {
+                let logger = CLILogging.logger(label: "hotels.export", level: .warning)
+                try await CatalogExport.forEachHotel(inPostgresAt: catalog, logos: logos != nil, logger: logger, write)
+            } else {
+                try CatalogExport.forEachHotel(inCatalogAt: catalog, logos: logos != nil, write)
             }
             if count == 0 { try writer.writeHeader() }
             try writer.end()

@@ -3,23 +3,26 @@ import Foundation
 import HotelCatalogs
 import HotelInventory
 
-/// `hotels import`: your own hotels, from CSV or JSON Lines, into an SQLite catalog.
-struct ImportCommand: ParsableCommand {
+/// `hotels import`: your own hotels, from CSV or JSON Lines, into an SQLite or PostgreSQL catalog.
+struct ImportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Add or update your own hotels in an SQLite catalog from CSV or JSON Lines.",
+        abstract: "Add or update your own hotels in an SQLite or PostgreSQL catalog from CSV or JSON Lines.",
         discussion: """
             Reads the columns 'hotels search --format csv' writes (hotel_id, name, address,
             city, country, latitude, longitude, stars, price, currency), and phone,
             amenities, description, logo (an image file, relative to the input file) and
             deleted; JSON Lines with the same keys. 'hotels export' writes them all. Each
             HotelId is added or updated; a row equal to the stored hotel writes nothing.
-            The catalog is created when absent. Details: docs/INVENTORY.md.
+            The catalog is created when absent. Into PostgreSQL the rows go by COPY and
+            are merged in one transaction; every replica sees them within its poll.
+            Details: docs/INVENTORY.md.
 
             Examples:
               hotels import hotels.csv --into mine.sqlite
               hotels import hotels.csv more.jsonl --into mine.sqlite --dry-run
               hotels import all.csv --into mine.sqlite --delete-missing
+              hotels import hotels.csv --into postgres://hotels@127.0.0.1:5432/hotels
               hotels export --catalog world.sqlite --format jsonl \\
                 | hotels import - --format jsonl --into copy.sqlite
 
@@ -34,7 +37,7 @@ struct ImportCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("CSV (.csv) or JSON Lines (.jsonl, .json) files; - is standard input.", valueName: "file"))
     var files: [String] = []
 
-    @Option(help: ArgumentHelp("The SQLite catalog to write; created when absent.", valueName: "catalog"))
+    @Option(help: ArgumentHelp("The SQLite file or postgres:// URL to write; created when absent.", valueName: "catalog"))
     var into: String
 
     @Option(help: "csv or jsonl: the files' format, whatever their names say (needed for -).")
@@ -49,23 +52,28 @@ struct ImportCommand: ParsableCommand {
     func validate() throws {
         guard !files.isEmpty else { throw ValidationError("give the files to import, or - for standard input") }
         guard files.filter({ $0 == "-" }).count <= 1 else { throw ValidationError("- (standard input) can be read once") }
-        if PostgresLocation.isPostgresURL(into) {
-            throw ValidationError("--into takes an SQLite file; importing into PostgreSQL is not supported yet")
-        }
     }
 
-    func run() throws {
+    func run() async throws {
         let start = Date()
         let progress = Progress(enabled: isatty(STDERR_FILENO) == 1)
+        let isPostgres = PostgresLocation.isPostgresURL(into)
+        // A URL is named without its password, as the catalog's errors name it.
+        let shown = isPostgres ? (try? PostgresLocation(url: into).description) ?? into : into
         do {
             let inputs = try files.map { try InventoryInput.open($0, format: format) }
             let importer = InventoryImporter(inputs: inputs, options: .init(deleteMissing: deleteMissing, dryRun: dryRun))
-            let summary = try importer.importIntoSQLite(at: into) { progress.update(rows: $0) }
+            let summary =
+                isPostgres
+                ? try await importer.importIntoPostgres(
+                    url: into, logger: CLILogging.logger(label: "hotels.import", level: .warning)
+                ) { progress.update(rows: $0) }
+                : try importer.importIntoSQLite(at: into) { progress.update(rows: $0) }
             progress.finish()
-            StandardStream.error(Self.summaryLine(summary, catalog: into, dryRun: dryRun, seconds: Date().timeIntervalSince(start)) + "\n")
+            StandardStream.error(Self.summaryLine(summary, catalog: shown, dryRun: dryRun, seconds: Date().timeIntervalSince(start)) + "\n")
         } catch let error as CatalogError where error.kind == .database {
             progress.finish()
-            throw Diagnostics.exitCode(for: CommandFailure(status: .outputError, message: "importing into \(into) failed: \(error)"))
+            throw Diagnostics.exitCode(for: CommandFailure(status: .outputError, message: "importing into \(shown) failed: \(error)"))
         } catch {
             progress.finish()
             throw Diagnostics.exitCode(for: error)

@@ -155,8 +155,9 @@ public final class PostgresCatalog: HotelCatalog {
     public func logo(id: String) async throws -> LogoSpec? {
         try await run { client, logger, _ -> LogoSpec? in
             for try await row in try await client.execute(LogoByID(hotelID: id), logger: logger) {
-                let (initials, seed, version) = try row.decode((String, Int64, Int).self)
-                return LogoSpec(initials: initials, seed: UInt64(bitPattern: seed), version: version)
+                let (initials, seed, version, png) = try row.decode((String, Int64, Int, ByteBuffer?).self)
+                return LogoSpec(
+                    initials: initials, seed: UInt64(bitPattern: seed), version: version, image: png.map { Array($0.readableBytesView) })
             }
             return nil
         }
@@ -165,13 +166,13 @@ public final class PostgresCatalog: HotelCatalog {
     // MARK: - Reading
 
     /// The columns of ``SQLiteCatalog/hotelColumns``, in its order, so a row reads alike.
-    static let hotelColumns =
+    package static let hotelColumns =
         "h.id, h.hotel_id, h.name, h.address, h.city, h.country, h.latitude, h.longitude, h.stars, h.price, h.currency, h.phone, h.amenities"
-    static let hotelColumnCount = 13
+    package static let hotelColumnCount = 13
 
     /// A hotel from the first ``hotelColumnCount`` cells. Logo URLs are site-relative
     /// (`/logos/H…png`): the service prefixes the address it is reached by.
-    static func hotelInfo(_ cells: PostgresRandomAccessRow) throws -> HotelInfo {
+    package static func hotelInfo(_ cells: PostgresRandomAccessRow) throws -> HotelInfo {
         let hotelId = try cells[1].decode(String.self)
         let priceText = try cells[9].decode(String.self)
         let currency = try cells[10].decode(String.self)
@@ -204,8 +205,11 @@ public final class PostgresCatalog: HotelCatalog {
 
     /// What the logo endpoint needs, by `HotelId`.
     struct LogoByID: PostgresPreparedStatement {
-        static let name = "hotelsearch_logo_by_id_v1"
-        static let sql = "SELECT logo_initials, logo_seed, logo_version FROM hotels WHERE hotel_id = $1"
+        static let name = "hotelsearch_logo_by_id_v2"
+        static let sql = """
+            SELECT h.logo_initials, h.logo_seed, h.logo_version, l.png
+            FROM hotels h LEFT JOIN hotel_logos l ON l.id = h.id WHERE h.hotel_id = $1
+            """
         typealias Row = PostgresRow
         var hotelID: String
         func makeBindings() throws -> PostgresBindings {

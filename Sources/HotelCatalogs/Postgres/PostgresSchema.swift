@@ -94,6 +94,14 @@ public enum PostgresSchema {
             summary: "catalog_version, raised by a trigger in every transaction that changes hotels, descriptions or currencies",
             statements: catalogVersion,
             afterLoad: []),
+        Migration(
+            version: 3,
+            summary: "hotel_logos: the PNG of a hotel's own logo (hotels import), watched like the hotels",
+            statements: [
+                "CREATE TABLE hotel_logos (id bigint PRIMARY KEY, png bytea NOT NULL)",
+                changeTrigger("hotel_logos"),
+            ],
+            afterLoad: []),
     ]
 
     /// The catalog's version (``PostgresCatalog/version``): one row, raised by a statement
@@ -113,9 +121,11 @@ public enum PostgresSchema {
             $$
             """,
         ]
-        + ["hotels", "hotel_descriptions", "currencies"].map {
-            "CREATE TRIGGER \($0)_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON \($0) FOR EACH STATEMENT EXECUTE FUNCTION hs_catalog_changed()"
-        }
+        + ["hotels", "hotel_descriptions", "currencies"].map(changeTrigger)
+
+    static func changeTrigger(_ table: String) -> String {
+        "CREATE TRIGGER \(table)_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON \(table) FOR EACH STATEMENT EXECUTE FUNCTION hs_catalog_changed()"
+    }
 
     /// `hs_distance_km(lat1, lon1, lat2, lon2)`: ``GeoMath/distanceKm(_:_:_:_:)`` term for
     /// term (float8 throughout: a bare `6371.0088` would be `numeric`), so PostgreSQL's

@@ -1,6 +1,5 @@
 import ChildProcess
 import Foundation
-import HotelTestSupport
 
 /// A real PostgreSQL for this test process, started once by `scripts/pg-temp` (initdb in a
 /// temporary directory, loopback only, a free port, TLS on with a self-signed certificate)
@@ -15,10 +14,10 @@ import HotelTestSupport
 /// The server asks for a password; it is put in this process's `PGPASSWORD`, which is
 /// where ``PostgresLocation`` (like libpq) looks for it. A missing server or PostGIS fails
 /// the test with the script's message, which names `scripts/setup-test-deps`.
-final class TestPostgres: Sendable {
-    let directory: URL
-    let port: Int
-    let password: String
+public final class TestPostgres: Sendable {
+    public let directory: URL
+    public let port: Int
+    public let password: String
 
     private init(directory: URL, port: Int, password: String) {
         self.directory = directory
@@ -26,8 +25,8 @@ final class TestPostgres: Sendable {
         self.password = password
     }
 
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
     }
 
     private actor Starter {
@@ -41,7 +40,7 @@ final class TestPostgres: Sendable {
     }
     private static let starter = Starter()
 
-    static func shared() async throws -> TestPostgres {
+    public static func shared() async throws -> TestPostgres {
         try await starter.get().value
     }
 
@@ -65,33 +64,33 @@ final class TestPostgres: Sendable {
     }
 
     /// `postgres://hotels@127.0.0.1:PORT/NAME`, a new empty database.
-    func makeDatabase(_ name: String, query: String = "sslmode=disable") async throws -> String {
+    public func makeDatabase(_ name: String, query: String = "sslmode=disable") async throws -> String {
         let result = try await Self.run(
             "psql", ["-h", directory.path, "-p", String(port), "-U", "hotels", "-d", "postgres", "-q", "-c", "CREATE DATABASE \(name)"])
         guard result.status == 0 else { throw Failure(description: "CREATE DATABASE \(name) failed: \(result.stderr)") }
         return url(name, query: query)
     }
 
-    func url(_ database: String, query: String = "sslmode=disable") -> String {
+    public func url(_ database: String, query: String = "sslmode=disable") -> String {
         "postgres://hotels@127.0.0.1:\(port)/\(database)" + (query.isEmpty ? "" : "?\(query)")
     }
 
     /// Runs SQL through psql on the server's unix socket (trusted there: no password).
     @discardableResult
-    func psql(_ database: String, _ sql: String) async throws -> String {
+    public func psql(_ database: String, _ sql: String) async throws -> String {
         let result = try await Self.run(
             "psql", ["-h", directory.path, "-p", String(port), "-U", "hotels", "-d", database, "-qAt", "-v", "ON_ERROR_STOP=1", "-c", sql])
         guard result.status == 0 else { throw Failure(description: "psql failed: \(result.stderr)") }
         return result.stdout
     }
 
-    var certificatePath: String { directory.appendingPathComponent("server.crt").path }
+    public var certificatePath: String { directory.appendingPathComponent("server.crt").path }
 
     /// Runs a command to completion, its output through files (the server the script
     /// starts must not inherit a pipe), suspending meanwhile: `ChildProcess`, not
     /// Foundation's `Process`, whose `waitUntilExit` was seen never to return here once the
     /// script had left a server and its watcher running.
-    static func run(_ executable: String, _ arguments: [String]) async throws -> ChildProcess.Outcome {
+    package static func run(_ executable: String, _ arguments: [String]) async throws -> ChildProcess.Outcome {
         do {
             return try await ChildProcess.run([executable] + arguments)
         } catch let error as SpawnError {
