@@ -37,7 +37,8 @@ extension PostgresImport {
             var gone = "SELECT h.id FROM hotels h JOIN \(stagingTable) s ON s.hotel_id = h.hotel_id WHERE s.deleted"
             let named = try await number("SELECT count(*) FROM (\(gone)) g")
             if deleteMissing {
-                gone += " UNION ALL SELECT h.id FROM hotels h WHERE NOT EXISTS (SELECT 1 FROM \(stagingTable) s WHERE s.hotel_id = h.hotel_id)"
+                gone +=
+                    " UNION ALL SELECT h.id FROM hotels h WHERE NOT EXISTS (SELECT 1 FROM \(stagingTable) s WHERE s.hotel_id = h.hotel_id)"
             }
             try await execute("CREATE TEMP TABLE hs_import_gone ON COMMIT DROP AS \(gone)")
             counts.deleted = try await number("SELECT count(*) FROM hs_import_gone")
@@ -55,13 +56,14 @@ extension PostgresImport {
             try await execute(Self.changes)
             let matched = try await number(
                 "SELECT count(*) FROM \(stagingTable) s JOIN hotels h ON h.hotel_id = s.hotel_id WHERE NOT s.deleted")
-            let (changed, rows, descriptions, monograms, pictures) = try await connection.query(
-                """
-                SELECT count(*), count(*) FILTER (WHERE row_changed OR logo_changed), count(*) FILTER (WHERE description_changed),
-                       count(*) FILTER (WHERE logo_changed AND logo_kind = 1), count(*) FILTER (WHERE logo_changed AND logo_kind = 2)
-                FROM hs_import_changes
-                """, logger: logger
-            ).decode((Int, Int, Int, Int, Int).self).first { _ in true } ?? (0, 0, 0, 0, 0)
+            let (changed, rows, descriptions, monograms, pictures) =
+                try await connection.query(
+                    """
+                    SELECT count(*), count(*) FILTER (WHERE row_changed OR logo_changed), count(*) FILTER (WHERE description_changed),
+                           count(*) FILTER (WHERE logo_changed AND logo_kind = 1), count(*) FILTER (WHERE logo_changed AND logo_kind = 2)
+                    FROM hs_import_changes
+                    """, logger: logger
+                ).decode((Int, Int, Int, Int, Int).self).first { _ in true } ?? (0, 0, 0, 0, 0)
             counts.changed = changed
             counts.unchanged += matched - changed
             if rows > 0 { try await execute(Self.updateRows) }
@@ -73,7 +75,8 @@ extension PostgresImport {
                     """)
             }
             if monograms > 0 {
-                try await execute("DELETE FROM hotel_logos WHERE id IN (SELECT id FROM hs_import_changes WHERE logo_changed AND logo_kind = 1)")
+                try await execute(
+                    "DELETE FROM hotel_logos WHERE id IN (SELECT id FROM hs_import_changes WHERE logo_changed AND logo_kind = 1)")
             }
             if pictures > 0 {
                 try await execute(

@@ -50,7 +50,8 @@ enum PostgresImport {
             return try await location.withConnection(logger: logger) { connection in
                 try await connection.query("BEGIN", logger: logger)
                 do {
-                    let result = try await inTransaction(importer, connection: connection, location: location, logger: logger, progress: progress)
+                    let result = try await inTransaction(
+                        importer, connection: connection, location: location, logger: logger, progress: progress)
                     try await connection.query(importer.options.dryRun ? "ROLLBACK" : "COMMIT", logger: logger)
                     return result
                 } catch {
@@ -72,7 +73,8 @@ enum PostgresImport {
         let created = try await prepare(connection, location: location, logger: logger)
         let currencies = try await readCurrencies(connection, logger: logger)
         let columns = stagingColumns.map { "\($0.name) \($0.type)" }.joined(separator: ", ")
-        try await connection.query(PostgresQuery(unsafeSQL: "CREATE TEMP TABLE \(stagingTable) (\(columns)) ON COMMIT DROP"), logger: logger)
+        try await connection.query(
+            PostgresQuery(unsafeSQL: "CREATE TEMP TABLE \(stagingTable) (\(columns)) ON COMMIT DROP"), logger: logger)
         let rows = try await copyRows(importer, currencies: currencies, connection: connection, logger: logger, progress: progress)
         let merge = Merge(connection: connection, logger: logger, deleteMissing: importer.options.deleteMissing, isNew: created)
         let (counts, renumbered) = try await merge.run()

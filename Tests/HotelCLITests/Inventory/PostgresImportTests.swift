@@ -52,11 +52,14 @@ struct PostgresImportTests {
         return Pair(scratch: try ImportCommandTests.prepared(), postgres: postgres, database: name, url: url)
     }
 
-    @Test("new, again, a changed price (dry run first), deletions, an id out of order, left-out columns, --delete-missing: counts and exports as SQLite's")
+    @Test(
+        "new, again, a changed price (dry run first), deletions, an id out of order, left-out columns, --delete-missing: counts and exports as SQLite's"
+    )
     func sameAsSQLite() async throws {
         let pair = try await Self.pair("import_same")
         let scratch = pair.scratch
-        _ = try await pair.both(["hotels.csv"], sameAs: "imported 3 rows into CATALOG (created): 3 new, 0 changed, 0 unchanged, 0 deleted\n")
+        _ = try await pair.both(
+            ["hotels.csv"], sameAs: "imported 3 rows into CATALOG (created): 3 new, 0 changed, 0 unchanged, 0 deleted\n")
         #expect(try scratch.read("pg/MY-001.png") == (try scratch.read("lite/MY-001.png")))
 
         let version = try await pair.version
@@ -126,7 +129,9 @@ struct PostgresImportTests {
         #expect(nowhere.status == 74 && nowhere.stderr.contains("127.0.0.1:1"), "\(nowhere.stderr)")
     }
 
-    @Test("served from PostgreSQL: the imported hotels found and the stored logo drawn; export | import into another database exports the same bytes")
+    @Test(
+        "served from PostgreSQL: the imported hotels found and the stored logo drawn; export | import into another database exports the same bytes"
+    )
     func servedAndRoundTrip() async throws {
         let pair = try await Self.pair("import_served")
         let scratch = pair.scratch
