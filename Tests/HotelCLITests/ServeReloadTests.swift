@@ -26,6 +26,19 @@ struct ServeReloadTests {
         return try await body(dir)
     }
 
+    /// A server reading `--users` from a file that holds `initial`, logging into a file the
+    /// test reads; `body` gets the users file's path, the log and the server.
+    static func withUsersServer(_ initial: String, _ body: (String, URL, LiveServer) async throws -> Void) async throws {
+        try await withDirectory { dir in
+            let users = dir.appendingPathComponent("users").path
+            try write(users, initial)
+            let log = logFile(dir)
+            let server = try await LiveServer.start(arguments: ["--users", users], log: log)
+            defer { server.kill() }
+            try await body(users, log, server)
+        }
+    }
+
     /// Replaces `path` with `text` and `mode`.
     static func write(_ path: String, _ text: String, mode: mode_t = 0o600) throws {
         try? FileManager.default.removeItem(atPath: path)
@@ -61,12 +74,7 @@ struct ServeReloadTests {
 
     @Test("a new users file takes effect; a kept-alive connection and a request in flight at the signal carry on")
     func goodUsersFile() async throws {
-        try await Self.withDirectory { dir in
-            let users = dir.appendingPathComponent("users").path
-            try Self.write(users, "agent7:old-secret\nkeeper:keeper-secret\n")
-            let log = Self.logFile(dir)
-            let server = try await LiveServer.start(arguments: ["--users", users], log: log)
-            defer { server.kill() }
+        try await Self.withUsersServer("agent7:old-secret\nkeeper:keeper-secret\n") { users, log, server in
             let port = try #require(Int(server.url.split(separator: ":").last ?? ""))
             #expect(try await Self.search(server, user: "agent7", password: "old-secret").status == 0)
 
@@ -104,12 +112,7 @@ struct ServeReloadTests {
 
     @Test("a bad new users file (open to others, malformed, missing) keeps the old users and logs why; the server answers on")
     func badUsersFile() async throws {
-        try await Self.withDirectory { dir in
-            let users = dir.appendingPathComponent("users").path
-            try Self.write(users, "agent7:old-secret\n")
-            let log = Self.logFile(dir)
-            let server = try await LiveServer.start(arguments: ["--users", users], log: log)
-            defer { server.kill() }
+        try await Self.withUsersServer("agent7:old-secret\n") { users, log, server in
             let breakages: [(String, () throws -> Void, String)] = [
                 ("open to others", { try Self.write(users, "newbie:new-secret\n", mode: 0o644) }, "chmod 600 \(users)"),
                 ("malformed", { try Self.write(users, "newbie-without-colon\n") }, "\(users): line 1 has no ':'"),

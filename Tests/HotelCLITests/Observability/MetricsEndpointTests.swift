@@ -116,8 +116,7 @@ struct MetricsEndpointTests {
         // The scrape's connection gives its slot back a moment after it closes.
         try await Task.sleep(for: .milliseconds(200))
         // Two idle connections take both slots; a third is answered 503.
-        let held = [Self.open(port: port), Self.open(port: port)]
-        #expect(held.allSatisfy { $0 >= 0 })
+        let held = try [LoopbackProbe.open(port: port), LoopbackProbe.open(port: port)].map { try $0.get() }
         try await Task.sleep(for: .milliseconds(200))
         #expect(try await CurlExchange.run(server.url + "/health").status == 503)
         for fd in held.dropLast() { close(fd) }
@@ -139,24 +138,6 @@ struct MetricsEndpointTests {
         let refused = scraped.value("hotels_connections_refused_total") - before.value("hotels_connections_refused_total")
         #expect(refused == Double(1 + refusedScrapes))
         #expect(scraped.value("hotels_open_connections") == 2, "the held connection and the scrape's")
-    }
-
-    /// A TCP connection to loopback `port` that sends nothing; its descriptor, or -1.
-    static func open(port: Int) -> Int32 {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { return -1 }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let rc = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard rc == 0 else {
-            close(fd)
-            return -1
-        }
-        return fd
     }
 
     @Test("--no-metrics serves no /metrics")

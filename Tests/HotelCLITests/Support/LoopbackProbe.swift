@@ -10,9 +10,20 @@ enum LoopbackProbe {
     /// (`ECONNREFUSED` once the listener is closed). Loopback answers at once, so the
     /// blocking call costs microseconds.
     static func connect(port: Int) -> Int32 {
+        switch open(port: port) {
+        case .success(let fd):
+            close(fd)
+            return 0
+        case .failure(let error):
+            return error.code.rawValue
+        }
+    }
+
+    /// A connected socket the caller closes, or the `errno` of the failure: for a test that
+    /// holds connections open.
+    static func open(port: Int) -> Result<Int32, POSIXError> {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { return errno }
-        defer { close(fd) }
+        guard fd >= 0 else { return .failure(POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
@@ -20,7 +31,12 @@ enum LoopbackProbe {
         let rc = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        return rc == 0 ? 0 : errno
+        guard rc == 0 else {
+            let code = POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+            close(fd)
+            return .failure(code)
+        }
+        return .success(fd)
     }
 
     /// A loopback port free when asked (the kernel's pick for a socket bound to port 0,
