@@ -47,7 +47,7 @@ extension PostgresCatalog {
         watchTask.withLock { $0 = task }
     }
 
-    private func poll() async {
+    func poll() async {
         let sent = ContinuousClock.now
         let known = live.withLock { $0.version }
         do {

@@ -116,29 +116,49 @@ public final class PostgresCatalog: HotelCatalog {
         let plan = try PostgresSearchPlan(query: query, rates: rates)
         let offset = query.offset ?? 0
         let limit = query.limit ?? QueryValidator.defaultLimit
-        let state = await current()
-        let countKey = CountKey(generation: state.version, filter: plan.filter)
-        let cachedCount: Int? = plan.filter.isEmpty ? state.count : counts.value(for: countKey)
+        var state = await current()
         let hasDistance = plan.filter.near != nil
-        let (total, hotels) = try await run { client, logger, _ -> (Int, [HotelInfo]) in
-            var total = cachedCount ?? 0
-            if cachedCount == nil {
-                for try await value in try await client.query(plan.countQuery, logger: logger).decode(Int.self) { total = value }
+        // The count (cached for the version last polled) and the page must describe the same
+        // catalog: a commit between the poll and this search would otherwise give the new
+        // rows with the old TotalCount. The version is read after the page; when it is still
+        // the one the count belongs to, no commit came between. Else poll and ask again.
+        for attempt in 1...Self.searchAttempts {
+            let countKey = CountKey(generation: state.version, filter: plan.filter)
+            let cachedCount: Int? = plan.filter.isEmpty ? state.count : counts.value(for: countKey)
+            let (total, hotels, version) = try await run { client, logger, _ -> (Int, [HotelInfo], UInt64) in
+                var total = cachedCount ?? 0
+                if cachedCount == nil {
+                    for try await value in try await client.query(plan.countQuery, logger: logger).decode(Int.self) { total = value }
+                }
+                var hotels: [HotelInfo] = []
+                if offset < total {
+                    hotels.reserveCapacity(min(limit, total - offset))
+                    for try await row in try await client.query(plan.pageQuery(offset: offset, limit: limit), logger: logger) {
+                        let cells = row.makeRandomAccess()
+                        var hotel = try Self.hotelInfo(cells)
+                        if hasDistance { hotel.distanceKm = try cells[Self.hotelColumnCount].decode(Double.self) }
+                        hotels.append(hotel)
+                    }
+                }
+                var version: Int64 = 0
+                for try await value in try await client.query("SELECT version FROM catalog_version", logger: logger).decode(Int64.self) {
+                    version = value
+                }
+                return (total, hotels, UInt64(bitPattern: version))
             }
-            guard offset < total else { return (total, []) }
-            var hotels: [HotelInfo] = []
-            hotels.reserveCapacity(min(limit, total - offset))
-            for try await row in try await client.query(plan.pageQuery(offset: offset, limit: limit), logger: logger) {
-                let cells = row.makeRandomAccess()
-                var hotel = try Self.hotelInfo(cells)
-                if hasDistance { hotel.distanceKm = try cells[Self.hotelColumnCount].decode(Double.self) }
-                hotels.append(hotel)
+            if version == state.version || attempt == Self.searchAttempts {
+                if cachedCount == nil && version == state.version { counts.insert(total, for: countKey) }
+                return SearchPage(totalCount: total, offset: offset, hotels: hotels)
             }
-            return (total, hotels)
+            await poll()
+            state = live.withLock { $0 }
         }
-        if cachedCount == nil { counts.insert(total, for: countKey) }
-        return SearchPage(totalCount: total, offset: offset, hotels: hotels)
+        preconditionFailure("the loop returns on its last attempt")
     }
+
+    /// A search asked again this often at most while commits keep landing under it; the
+    /// last answer is returned as it is (each part consistent with some recent version).
+    static let searchAttempts = 3
 
     public func hotel(id: String) async throws -> HotelDetail? {
         try await run { client, logger, _ -> HotelDetail? in
