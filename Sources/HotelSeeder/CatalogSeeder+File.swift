@@ -33,8 +33,6 @@ extension CatalogSeeder {
             config.label = "CatalogSeeder"
             let queue = try DatabaseQueue(path: tempPath, configuration: config)
             try queue.writeWithoutTransaction { db in
-                // `threads`: CREATE INDEX sorts with a helper thread, so the index builds at
-                // the end use the second core (Debian's SQLite allows up to 8).
                 try db.execute(
                     sql: """
                         PRAGMA journal_mode = OFF;
@@ -42,7 +40,6 @@ extension CatalogSeeder {
                         PRAGMA locking_mode = EXCLUSIVE;
                         PRAGMA cache_size = -262144;
                         PRAGMA temp_store = MEMORY;
-                        PRAGMA threads = 2;
                         """)
                 try body(db)
                 // WAL, kept in the file: a server reads while `hotels import` writes, neither
