@@ -49,8 +49,8 @@ enum PostgresImport {
         do {
             return try await location.withConnection(logger: logger) { connection in
                 // This session's only: the staging table stays in memory up to 256 MB instead of
-                // the default 8 MB, and index builds sort in memory (a million rows' GIN and
-                // GiST indexes built twice as fast as with the default 64 MB).
+                // the default 8 MB, and index builds get 512 MB instead of 64 MB (a million
+                // rows' GiST and GIN indexes: 11.8 and 10.4 s → 8.2 and 8.3 s).
                 try await connection.query("SET temp_buffers = '256MB'", logger: logger)
                 try await connection.query("SET maintenance_work_mem = '512MB'", logger: logger)
                 try await connection.query("BEGIN", logger: logger)

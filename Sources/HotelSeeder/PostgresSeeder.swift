@@ -116,15 +116,9 @@ public enum PostgresSeeder {
         for migration in PostgresSchema.migrations {
             for sql in migration.statements { try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger) }
         }
-        let meta: [(String, String)] = [
-            ("format", CatalogSchema.formatName),
-            ("format_version", String(CatalogSchema.formatVersion)),
-            ("hotel_count", String(hotelCount)),
-            ("seed", seed),
-            ("generator", generator),
-            ("cities", String(cities)),
-            ("complete", "false"),
-        ]
+        // The SQLite catalog's rows, and the mark a server waits for before it serves one.
+        let meta =
+            CatalogSeeder.metaRows(hotelCount: hotelCount, seed: seed, generator: generator, cities: cities) + [("complete", "false")]
         for (key, value) in meta {
             try await connection.query("INSERT INTO meta (key, value) VALUES (\(key), \(value))", logger: logger)
         }
