@@ -63,7 +63,7 @@ struct RealTerminalTests {
             // The fresh draw: a new terminal and a new browse, the same keys in one burst
             // (xdotool's 1 ms apart, read by browse as they come), so it arrives at the same
             // place (selection and scroll offset) without drawing the way there frame by frame.
-            do {
+            let compare = { () async throws -> Void in
                 let fresh = try await RealTerminal(kind, on: display, hotels: arguments, cache: cache)
                 defer { Task { await fresh.stop() } }
                 _ = try await fresh.settle("the fresh first page") { Self.logosShown($0, table, logos.expected) }
@@ -88,6 +88,16 @@ struct RealTerminalTests {
                 print(
                     "\(kind): scrolled page (top row \(top)) settled in \(scrolled.waited), fresh in \(redrawn.waited); "
                         + "\(pixels) pixels in \(cells.count) cells differ beyond anti-aliasing from the fresh draw")
+            }
+            if kind == .kitty {
+                // Open (issue 31): kitty 0.26 with direct placement, after the burst ending in
+                // PgUp, once left a logo one line low over the next row's (fresh-clone CI, 1 run
+                // in 3 after the region-bottom fix). Recorded, so a fix shows as "did not occur".
+                await withKnownIssue("kitty direct placement: a logo can stay misplaced after a burst of keys", isIntermittent: true) {
+                    try await compare()
+                }
+            } else {
+                try await compare()
             }
         } catch {
             for terminal in terminals { await terminal.stop() }
