@@ -104,6 +104,35 @@ struct RendererPictureTests {
         #expect(!text.contains("<R") && text.components(separatedBy: VirtualScreen.pictureMarker).count == 2)
     }
 
+    @Test("kitty before 0.27 cuts a line off the picture a scroll down brings to the region's last line: it is drawn again")
+    func regionBottomCutOnScrollDown() {
+        var marked = Renderer()
+        var plain = Renderer()
+        marked.picturesAtRegionBottomStay = true
+        plain.picturesAtRegionBottomStay = true
+        var screen = VirtualScreen(width: 40, height: 22)
+        var markers = Self.pictures
+        markers.removal = "R"
+        _ = marked.render(Self.frame(first: 10), pictures: markers)
+        screen.feed(plain.render(Self.frame(first: 10), pictures: Self.pictures))
+        // One row back at a time, then three at once (a burst of keys drawn as one frame).
+        for first in [9, 8, 7, 4] {
+            let frame = Self.frame(first: first)
+            let text = String(decoding: marked.render(frame, pictures: markers), as: UTF8.self)
+            let bytes = plain.render(frame, pictures: Self.pictures)
+            screen.feed(bytes)
+            // The region is lines 1–20; after the scroll, lines 19–20 hold hotel first + 9.
+            #expect(text.contains("<R\(first + 10)>"), "scroll back to \(first)")
+            #expect(!text.contains("<R\(first + 9)>"), "scroll back to \(first): the picture above it moved whole")
+            #expect(screen.buffer == frame, "scroll back to \(first)")
+        }
+        // A terminal without the quirk is sent only the pictures that enter at the top.
+        var usual = Renderer()
+        _ = usual.render(Self.frame(first: 10), pictures: markers)
+        let text = String(decoding: usual.render(Self.frame(first: 9), pictures: markers), as: UTF8.self)
+        #expect(!text.contains("<R19>") && text.components(separatedBy: VirtualScreen.pictureMarker).count == 2)
+    }
+
     @Test("scrolling with the selection at the bottom: its highlight moves, and still only the entering picture is sent")
     func selectionScroll() {
         var renderer = Renderer()

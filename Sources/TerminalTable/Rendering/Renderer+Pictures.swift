@@ -111,7 +111,8 @@ extension Renderer {
     }
 
     /// The pictures of `buffer` inside `region` whose last line is the region's last: those
-    /// a terminal with `picturesAtRegionBottomStay` does not scroll.
+    /// a terminal with `picturesAtRegionBottomStay` does not scroll (in the frame before a
+    /// scroll) or cuts by a line (in the frame a scroll down made).
     static func pictures(in buffer: CellBuffer, endingOn region: ClosedRange<Int>) -> Set<UInt32> {
         var ids: Set<UInt32> = []
         for (id, extent) in pictureExtents(in: buffer)

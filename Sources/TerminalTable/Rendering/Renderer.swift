@@ -25,9 +25,10 @@ public struct Renderer: Sendable {
     /// the lines it would scroll.
     public var picturesScrollWithText = true
 
-    /// True where the terminal does not move a picture whose last line is the scroll
-    /// region's last line (kitty before 0.27): such a picture is taken away and drawn again
-    /// at its new place, as one the region cut.
+    /// True for kitty before 0.27, whose scroll regions are off by one line at the bottom:
+    /// a picture whose last line is the region's last is not moved, and one that a scroll
+    /// down brings to end there is cut by a line. Both are taken away and drawn again at
+    /// their new place, as pictures the region cut.
     public var picturesAtRegionBottomStay = false
 
     /// False sends every change as a diff, for terminals that mishandle scroll regions
@@ -73,7 +74,10 @@ public struct Renderer: Sendable {
                     + (scroll.count > 0 ? EscapeSequence.scrollUp(scroll.count) : EscapeSequence.scrollDown(-scroll.count))
                     + EscapeSequence.resetScrollRegion
                 baseline = previous.scrolled(scroll.region, by: scroll.count)
-                if picturesAtRegionBottomStay { stranded = Self.pictures(in: previous, endingOn: scroll.region) }
+                if picturesAtRegionBottomStay {
+                    stranded = Self.pictures(in: previous, endingOn: scroll.region)
+                    if scroll.count < 0 { stranded.formUnion(Self.pictures(in: baseline, endingOn: scroll.region)) }
+                }
             }
             rewrites = Self.lineRewrites(frame: frame, baseline: baseline)
             output += Self.removePictures(from: &baseline, keeping: frame, rewrites: rewrites, stale: stranded, source: pictures)

@@ -72,7 +72,8 @@ extension GraphicsChoice {
 
     /// kitty before 0.27 tests whether a picture lies inside a scroll region one line short
     /// at the bottom, so a picture ending on the region's last line does not move with the
-    /// text (kitty commit 32d8aac, "Fix scrolling images within margins"). Only direct
+    /// text, and cuts a line off one that a scroll down brings there (kitty commit 32d8aac,
+    /// "Fix scrolling images within margins"). Only direct
     /// placements are pictures to it; Unicode placeholders are text and scroll as text.
     static func leavesPicturesAtRegionBottom(_ kind: TerminalKind, drawing imageProtocol: ImageProtocol) -> Bool {
         guard imageProtocol == .kittyDirect, case .kitty(let version) = kind else { return false }

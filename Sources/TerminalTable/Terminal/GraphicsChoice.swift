@@ -36,7 +36,8 @@ public struct GraphicsChoice: Sendable, Equatable {
     /// foot before 1.8.2): pass to `EscapeSequence.enableSixelScrolling`.
     public var invertedSixelDisplayMode: Bool
     /// The terminal leaves a picture whose last line is a scroll region's last line where it
-    /// was when the region scrolls (kitty before 0.27, fixed by its commit 32d8aac): pass
+    /// was when the region scrolls, and cuts a line off one a scroll down brings there
+    /// (kitty before 0.27, fixed by its commit 32d8aac): pass
     /// to `TerminalScreen.picturesAtRegionBottomStay`.
     public var picturesAtRegionBottomStay: Bool
     /// Why, one step per line, the last naming the choice after "→".

@@ -34,8 +34,9 @@ public struct TerminalScreen: Sendable {
         set { renderer.picturesScrollWithText = newValue }
     }
 
-    /// Whether the terminal leaves pictures ending on a scroll region's last line in place
-    /// (see `Renderer`, `GraphicsChoice.picturesAtRegionBottomStay`).
+    /// Whether the terminal leaves pictures ending on a scroll region's last line in place,
+    /// and cuts those a scroll down brings there (see `Renderer`,
+    /// `GraphicsChoice.picturesAtRegionBottomStay`).
     public var picturesAtRegionBottomStay: Bool {
         get { renderer.picturesAtRegionBottomStay }
         set { renderer.picturesAtRegionBottomStay = newValue }
