@@ -18,7 +18,7 @@ final class PostgresInventoryWriter: InventoryWriter {
     let currencies: [String: CurrencyInfo]
     private let chunks: CopyChunks
     private var text = ""
-    private var cityKeys: [String: String] = [:]
+    private var derived = DerivedColumns()
     /// About this much text goes to the database at a time.
     static let chunkSize = 256 * 1024
 
@@ -43,11 +43,12 @@ final class PostgresInventoryWriter: InventoryWriter {
                 case .image(let png): ("2", Self.byteaText(png))
                 }
             append([
-                hotel.id, "f", hotel.name, CatalogText.fold(hotel.name), hotel.address, hotel.city, cityKey(hotel.city), hotel.country,
+                hotel.id, "f", hotel.name, CatalogText.fold(hotel.name), hotel.address, hotel.city, derived.cityKey(hotel.city),
+                hotel.country,
                 "\(hotel.latitude)", "\(hotel.longitude)", String(hotel.stars), hotel.price.amountText, hotel.price.currency,
                 "\(priceUSD)", hotel.phone, record.hasPhone ? "t" : "f", hotel.amenities.joined(separator: ","),
                 record.hasAmenities ? "t" : "f", String(Amenity.mask(hotel.amenities)),
-                SQLiteInventoryWriter.logoInitials(of: hotel.name), String(SQLiteInventoryWriter.logoSeed(of: hotel.id)),
+                DerivedColumns.logoInitials(of: hotel.name), String(DerivedColumns.logoSeed(of: hotel.id)),
                 record.description, logo.kind, logo.png,
             ])
         }
@@ -84,12 +85,5 @@ final class PostgresInventoryWriter: InventoryWriter {
             out[3 + index * 2] = digits[Int(byte & 0x0f)]
         }
         return String(decoding: out, as: UTF8.self)
-    }
-
-    private func cityKey(_ city: String) -> String {
-        if let key = cityKeys[city] { return key }
-        let key = CatalogText.fold(city)
-        if cityKeys.count < 100_000 { cityKeys[city] = key }
-        return key
     }
 }

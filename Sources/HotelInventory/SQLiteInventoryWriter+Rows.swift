@@ -14,13 +14,13 @@ extension SQLiteInventoryWriter {
         guard !dryRun else { return }
         let rowID = nextRowID
         nextRowID += 1
-        let initials = Self.logoInitials(of: hotel.name)
+        let initials = DerivedColumns.logoInitials(of: hotel.name)
         let nameKey = CatalogText.fold(hotel.name)
         try insertHotel.execute(arguments: [
-            rowID, hotel.id, hotel.name, nameKey, hotel.address, hotel.city, cityKey(hotel.city),
+            rowID, hotel.id, hotel.name, nameKey, hotel.address, hotel.city, derived.cityKey(hotel.city),
             hotel.country, hotel.latitude, hotel.longitude, hotel.stars, hotel.price.amountText, hotel.price.currency,
             priceUSD(record), hotel.phone, hotel.amenities.joined(separator: ","), Amenity.mask(hotel.amenities), initials,
-            Self.logoSeed(of: hotel.id),
+            DerivedColumns.logoSeed(of: hotel.id),
         ])
         try insertDescription.execute(arguments: [rowID, record.description ?? ""])
         for amenity in hotel.amenities { try insertAmenity.execute(arguments: [rowID, amenity]) }
@@ -54,7 +54,7 @@ extension SQLiteInventoryWriter {
             case .image(let png): png
             }
         let logoChanged = record.logo != .keep && logo != storedLogo
-        let initials = renamed ? Self.logoInitials(of: hotel.name) : stored.logoInitials
+        let initials = renamed ? DerivedColumns.logoInitials(of: hotel.name) : stored.logoInitials
         let rowChanged = core || phone != stored.phone || amenities != stored.amenities || initials != stored.logoInitials
         guard rowChanged || description != stored.description || logoChanged else {
             counts.unchanged += 1
@@ -75,7 +75,7 @@ extension SQLiteInventoryWriter {
                     WHERE id = ?
                     """
             ).execute(arguments: [
-                hotel.name, nameKey, hotel.address, hotel.city, cityKey(hotel.city), hotel.country, hotel.latitude,
+                hotel.name, nameKey, hotel.address, hotel.city, derived.cityKey(hotel.city), hotel.country, hotel.latitude,
                 hotel.longitude, hotel.stars, hotel.price.amountText, hotel.price.currency, priceUSD(record), phone, amenities,
                 Amenity.mask(list), initials, version, rowID,
             ])
@@ -137,31 +137,9 @@ extension SQLiteInventoryWriter {
         }
     }
 
-    private func cityKey(_ city: String) -> String {
-        if let key = cityKeys[city] { return key }
-        let key = CatalogText.fold(city)
-        if cityKeys.count < 100_000 { cityKeys[city] = key }
-        return key
-    }
-
     /// As the seeder computes it: the amount in minor units at the catalog's rate.
     private func priceUSD(_ record: InventoryRecord) -> Double {
         let info = currencies[record.hotel.price.currency]!
         return Currencies.usdValue(minorAmount: record.priceMinor, minorUnits: info.minorUnits, rate: info.usdRate)
-    }
-
-    /// The seeder's rule (the first letters of the first two significant words), and `H`
-    /// when the name has no Latin letter, as the seeder's fallback.
-    static func logoInitials(of name: String) -> String {
-        let initials = HotelGenerator.initials(of: name)
-        return initials.isEmpty ? "H" : initials
-    }
-
-    /// Picks the monogram's colours and shape: FNV-1a of the HotelId, so the same hotel
-    /// looks the same in every catalog it is imported into.
-    static func logoSeed(of hotelID: String) -> Int64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in hotelID.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
-        return Int64(bitPattern: hash)
     }
 }

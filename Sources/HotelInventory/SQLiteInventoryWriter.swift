@@ -40,9 +40,7 @@ public final class SQLiteInventoryWriter: InventoryWriter {
     /// the rowid order.
     var greatestHotelID: String?
     var needsRenumbering = false
-    /// `city_key` by city: a catalog has few cities and many hotels, and folding goes
-    /// through ICU for any text that is not ASCII.
-    var cityKeys: [String: String] = [:]
+    var derived = DerivedColumns()
 
     let insertHotel: Statement
     let insertDescription: Statement
