@@ -6,6 +6,12 @@ import Foundation
 /// that same catalog, both in one run. Readers must not wait for the import: WAL gives them
 /// the last committed snapshot while the import's one transaction is open.
 ///
+/// Two loads, each alone and during the import: wrk as fast as it can (the two cores
+/// saturated by wrk and the server, so any third process shows as queueing), and a paced
+/// load at about half that rate (each connection waits between requests), which leaves the
+/// server the headroom a service in use has. The goal is judged on the paced load: on two
+/// cores a saturated server has no core to give an import, whatever the import does.
+///
 /// The catalog is a copy of the served seed-1 catalog, made fresh each run (the import
 /// changes it). The input is `hotels export` of a seed-2 catalog, made once and cached: its
 /// HotelIds overlap the served ones, so the import updates every served hotel and adds
@@ -16,6 +22,10 @@ enum ImportLoadBench {
         var importRows: Int
         var alone: ServerBench.Result
         var during: ServerBench.Result
+        var pacedAlone: ServerBench.Result
+        var pacedDuring: ServerBench.Result
+        /// Milliseconds each connection of the paced load waits between requests.
+        var pause: Int
         /// Seconds from starting `hotels import` to its exit.
         var importSeconds: Double
         /// Whether the import was still running when the load under it ended: if not, part
@@ -39,8 +49,11 @@ enum ImportLoadBench {
         let url = catalog.baseURL + city.path
         _ = try ServerBench.load(wrk: wrk, script: city.script, url: url, seconds: 2)
         let alone = try ServerBench.load(wrk: wrk, script: city.script, url: url, seconds: seconds)
+        let pause = pauseMilliseconds(saturated: alone.requestsPerSecond)
+        let paced = try pacedScript(city.script, pause: pause, paths: paths)
+        let pacedAlone = try ServerBench.load(wrk: wrk, script: paced, url: url, seconds: seconds)
 
-        Bench.say("import under load: hotels import of \(importRows) rows into the served catalog, wrk for \(seconds) s beside it…")
+        Bench.say("import under load: hotels import of \(importRows) rows into the served catalog, wrk for 2 × \(seconds) s beside it…")
         let log = paths.file("import-\(getpid()).err")
         defer { try? FileManager.default.removeItem(atPath: log) }
         let started = Measure.now()
@@ -49,8 +62,10 @@ enum ImportLoadBench {
         Interrupts.track(importing.pid)
         defer { Interrupts.untrack(importing.pid) }
         let during: WrkReport
+        let pacedDuring: WrkReport
         do {
             during = try ServerBench.load(wrk: wrk, script: city.script, url: url, seconds: seconds)
+            pacedDuring = try ServerBench.load(wrk: wrk, script: paced, url: url, seconds: seconds)
         } catch {
             _ = importing.terminate()
             throw error
@@ -64,9 +79,27 @@ enum ImportLoadBench {
         }
         return Result(
             servedHotels: servedHotels, importRows: importRows,
-            alone: ServerBench.Result(scenario: "city page of 50, no import", reports: [alone]),
-            during: ServerBench.Result(scenario: "city page of 50, during the import", reports: [during]),
-            importSeconds: importSeconds, overlapped: overlapped)
+            alone: ServerBench.Result(scenario: "saturated, no import", reports: [alone]),
+            during: ServerBench.Result(scenario: "saturated, during the import", reports: [during]),
+            pacedAlone: ServerBench.Result(scenario: "paced, no import", reports: [pacedAlone]),
+            pacedDuring: ServerBench.Result(scenario: "paced, during the import", reports: [pacedDuring]),
+            pause: pause, importSeconds: importSeconds, overlapped: overlapped)
+    }
+
+    /// The pause that brings wrk's connections to about half of `saturated` requests/s:
+    /// each connection's cycle is its pause plus the answer's time, so the rate comes out a
+    /// little under half, and lower still if answers slow down (the load is not open-loop:
+    /// requests/s in both rows says whether the load stayed the same).
+    static func pauseMilliseconds(saturated: Double) -> Int {
+        max(1, Int((Double(ServerBench.connections) * 1000 / (saturated / 2)).rounded()))
+    }
+
+    /// The city script with wrk's `delay()` hook, which wrk calls before each request.
+    static func pacedScript(_ script: String, pause: Int, paths: BenchPaths) throws -> String {
+        let lua = try String(contentsOfFile: script, encoding: .utf8) + "function delay()\n  return \(pause)\nend\n"
+        let path = paths.file("import-search-city-paced.lua")
+        try lua.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
     }
 
     /// `hotels export` of a seed-2 catalog of `rows` hotels, made once in the bench folder.
@@ -86,31 +119,38 @@ enum ImportLoadBench {
     }
 
     static func section(_ result: Result, seconds: Int) -> BenchmarkReport.Section {
-        let ratio = result.during.p99 / result.alone.p99
-        let errors = result.alone.errors + result.during.errors
+        let ratio = result.pacedDuring.p99 / result.pacedAlone.p99
+        let saturatedRatio = result.during.p99 / result.alone.p99
+        let errors = [result.alone, result.during, result.pacedAlone, result.pacedDuring].reduce(0) { $0 + $1.errors }
         let verdict =
             !result.overlapped ? "not shown (the import ended first)" : ratio <= goalRatio && errors == 0 ? "met" : "missed"
         var notes = [
             String(
                 format:
-                    "Goal (issue 32 point 5): p99 during the import at most %.0f × p99 without, zero errors: **%@** (%.2f ×, %d errors).",
-                goalRatio, verdict, ratio, errors)
+                    "Goal (issue 32 point 5): p99 during the import at most %.0f × p99 without, zero errors, under the paced load: **%@** (%.2f ×, %d errors in all four loads).",
+                goalRatio, verdict, ratio, errors),
+            String(
+                format: "Saturated (wrk as fast as it can): %.2f × (%@ 2 ×); its requests/s %@ → %@.", saturatedRatio,
+                saturatedRatio <= goalRatio ? "within" : "beyond", BenchFormat.count(result.alone.requestsPerSecond),
+                BenchFormat.count(result.during.requestsPerSecond)),
         ]
         notes.append(
             "The import: \(BenchFormat.count(Double(result.importRows))) rows in \(String(format: "%.1f", result.importSeconds)) s under the load, "
                 + "\(BenchFormat.count(Double(result.importRows) / result.importSeconds)) rows/s.")
         if !result.overlapped {
-            notes.append("The import ended before the load under it did: part of that figure had no import beside it.")
+            notes.append("The import ended before the loads under it did: part of those figures had no import beside it.")
         }
-        notes.append("wrk, the server and the import share the two cores: the import takes one of them for its whole run.")
+        notes.append(
+            "wrk, the server and the import share the two cores. The paced load's connections wait \(result.pause) ms between requests; "
+                + "it is closed-loop, so an answer that slows down also slows the load: compare its requests/s in both rows.")
         return BenchmarkReport.Section(
             title: "Serving while importing",
             intro:
                 "`hotels serve` on a copy of the \(BenchFormat.count(Double(result.servedHotels)))-hotel catalog under `wrk -t\(ServerBench.threads) -c\(ServerBench.connections) -d\(seconds)s --latency` "
-                + "(the server section's city scenario), once alone and once started with `hotels import` of \(BenchFormat.count(Double(result.importRows))) rows "
+                + "(the server section's city scenario), saturated and paced at about half that rate, each alone and then during one `hotels import` of \(BenchFormat.count(Double(result.importRows))) rows "
                 + "(`hotels export` of a seed-2 catalog: every served hotel updated, the rest new) into that catalog, in the same run.",
             header: ["load", "requests/s", "p50", "p99", "errors"],
-            rows: [result.alone, result.during].map { r in
+            rows: [result.alone, result.during, result.pacedAlone, result.pacedDuring].map { r in
                 [
                     r.scenario, BenchFormat.count(r.requestsPerSecond), BenchFormat.seconds(r.p50), BenchFormat.seconds(r.p99),
                     "\(r.errors) of \(BenchFormat.count(Double(r.requests)))",
