@@ -16,7 +16,9 @@ struct ImportCommand: AsyncParsableCommand {
             HotelId is added or updated; a row equal to the stored hotel writes nothing.
             The catalog is created when absent. Into PostgreSQL the rows go by COPY and
             are merged in one transaction; every replica sees them within its poll.
-            Details: docs/INVENTORY.md.
+            A server may answer from the catalog meanwhile: it sees the last commit, and
+            the import runs at a lower CPU priority (--priority) so the server keeps its
+            cores. Details: docs/INVENTORY.md.
 
             Examples:
               hotels import hotels.csv --into mine.sqlite
@@ -49,6 +51,9 @@ struct ImportCommand: AsyncParsableCommand {
     @Flag(help: "Check every row and print what would change; write nothing.")
     var dryRun = false
 
+    @Option(help: "low (default): yield the CPU to other programs, such as a server answering from this catalog; normal: do not.")
+    var priority: ImportPriority = .low
+
     func validate() throws {
         guard !files.isEmpty else { throw ValidationError("give the files to import, or - for standard input") }
         guard files.filter({ $0 == "-" }).count <= 1 else { throw ValidationError("- (standard input) can be read once") }
@@ -56,6 +61,7 @@ struct ImportCommand: AsyncParsableCommand {
 
     func run() async throws {
         let start = Date()
+        priority.apply()
         let progress = Progress(enabled: isatty(STDERR_FILENO) == 1)
         let isPostgres = PostgresLocation.isPostgresURL(into)
         // A URL is named without its password, as the catalog's errors name it.
