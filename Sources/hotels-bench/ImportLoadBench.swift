@@ -9,8 +9,9 @@ import Foundation
 /// Two loads, each alone and during the import: wrk as fast as it can (the two cores
 /// saturated by wrk and the server, so any third process shows as queueing), and a paced
 /// load at about half that rate (each connection waits between requests), which leaves the
-/// server the headroom a service in use has. The goal is judged on the paced load: on two
-/// cores a saturated server has no core to give an import, whatever the import does.
+/// server the headroom a service in use has. The goal must hold for both: the saturated
+/// figure alone shows little (p99 there is queueing), the paced one alone could hide
+/// stalls (its connections slow down with the answers).
 ///
 /// The catalog is a copy of the served seed-1 catalog, made fresh each run (the import
 /// changes it). The input is `hotels export` of a seed-2 catalog, made once and cached: its
@@ -122,25 +123,21 @@ enum ImportLoadBench {
         let ratio = result.pacedDuring.p99 / result.pacedAlone.p99
         let saturatedRatio = result.during.p99 / result.alone.p99
         let errors = [result.alone, result.during, result.pacedAlone, result.pacedDuring].reduce(0) { $0 + $1.errors }
-        let verdict =
-            !result.overlapped ? "not shown (the import ended first)" : ratio <= goalRatio && errors == 0 ? "met" : "missed"
-        var notes = [
+        let met = max(ratio, saturatedRatio) <= goalRatio && errors == 0
+        let verdict = !result.overlapped ? "not shown (the import ended first)" : met ? "met" : "missed"
+        let notes = [
             String(
                 format:
-                    "Goal (issue 32 point 5): p99 during the import at most %.0f × p99 without, zero errors, under the paced load: **%@** (%.2f ×, %d errors in all four loads).",
-                goalRatio, verdict, ratio, errors),
-            String(
-                format: "Saturated (wrk as fast as it can): %.2f × (%@ 2 ×); its requests/s %@ → %@.", saturatedRatio,
-                saturatedRatio <= goalRatio ? "within" : "beyond", BenchFormat.count(result.alone.requestsPerSecond),
-                BenchFormat.count(result.during.requestsPerSecond)),
-        ]
-        notes.append(
+                    "Goal (issue 32 point 5): p99 during the import at most %.0f × p99 without, under both loads, zero errors: **%@** (saturated %.2f ×, paced %.2f ×, %d errors).",
+                goalRatio, verdict, saturatedRatio, ratio, errors),
             "The import: \(BenchFormat.count(Double(result.importRows))) rows in \(String(format: "%.1f", result.importSeconds)) s under the load, "
-                + "\(BenchFormat.count(Double(result.importRows) / result.importSeconds)) rows/s.")
+                + "\(BenchFormat.count(Double(result.importRows) / result.importSeconds)) rows/s, at `hotels import`'s default `--priority low` (nice 19).",
+        ]
+        var more: [String] = []
         if !result.overlapped {
-            notes.append("The import ended before the loads under it did: part of those figures had no import beside it.")
+            more.append("The import ended before the loads under it did: part of those figures had no import beside it.")
         }
-        notes.append(
+        more.append(
             "wrk, the server and the import share the two cores. The paced load's connections wait \(result.pause) ms between requests; "
                 + "it is closed-loop, so an answer that slows down also slows the load: compare its requests/s in both rows.")
         return BenchmarkReport.Section(
@@ -156,7 +153,7 @@ enum ImportLoadBench {
                     "\(r.errors) of \(BenchFormat.count(Double(r.requests)))",
                 ]
             },
-            notes: notes)
+            notes: notes + more)
     }
 
     static func skipped(_ why: String) -> BenchmarkReport.Section {
