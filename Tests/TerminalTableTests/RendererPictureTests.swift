@@ -72,64 +72,71 @@ struct RendererPictureTests {
         #expect(screen.scrolledLineCount == 60)
     }
 
-    @Test("kitty before 0.27 leaves the picture on the region's last line behind: it is taken away and drawn at its new place")
-    func regionBottomStays() {
-        // Two renderers alike: one whose removals show as markers in the bytes, one whose
-        // bytes go to the screen (a marker would be written there as text).
+    /// Two renderers set for kitty before 0.27, alike: one whose removals show as markers in
+    /// the bytes, one whose bytes go to the screen (a marker would be written there as text).
+    struct QuirkRenderers {
         var marked = Renderer()
         var plain = Renderer()
-        marked.picturesAtRegionBottomStay = true
-        plain.picturesAtRegionBottomStay = true
         var screen = VirtualScreen(width: 40, height: 22)
-        var markers = Self.pictures
-        markers.removal = "R"
-        _ = marked.render(Self.frame(first: 0), pictures: markers)
-        screen.feed(plain.render(Self.frame(first: 0), pictures: Self.pictures))
-        for first in 1...5 {
-            let frame = Self.frame(first: first)
+        var markers = RendererPictureTests.pictures
+
+        init(first: Int) {
+            marked.picturesAtRegionBottomStay = true
+            plain.picturesAtRegionBottomStay = true
+            markers.removal = "R"
+            _ = render(first: first)
+        }
+
+        /// The frame at `first`, the marked bytes as text, and the plain bytes (on the screen now).
+        mutating func render(first: Int) -> (frame: CellBuffer, text: String, bytes: [UInt8]) {
+            let frame = RendererPictureTests.frame(first: first)
             let text = String(decoding: marked.render(frame, pictures: markers), as: UTF8.self)
-            let bytes = plain.render(frame, pictures: Self.pictures)
+            let bytes = plain.render(frame, pictures: RendererPictureTests.pictures)
             screen.feed(bytes)
+            return (frame, text, bytes)
+        }
+    }
+
+    /// What a renderer for a terminal that scrolls every picture sends from `first` to
+    /// `next`, removals marked.
+    static func usualText(from first: Int, to next: Int) -> String {
+        var markers = pictures
+        markers.removal = "R"
+        var usual = Renderer()
+        _ = usual.render(frame(first: first), pictures: markers)
+        return String(decoding: usual.render(frame(first: next), pictures: markers), as: UTF8.self)
+    }
+
+    @Test("kitty before 0.27 leaves the picture on the region's last line behind: it is taken away and drawn at its new place")
+    func regionBottomStays() {
+        var renderers = QuirkRenderers(first: 0)
+        for first in 1...5 {
+            let (frame, text, bytes) = renderers.render(first: first)
             // The region is lines 1–20; the picture on lines 19–20 is hotel first - 1 + 10.
             #expect(text.contains("<R\(first + 9)>"), "scroll to \(first)")
             #expect(!text.contains("<R\(first + 8)>"), "scroll to \(first): only the bottom picture stays behind")
             #expect(Self.drawn(bytes) == 2, "scroll to \(first): the one left behind, at its new place, and the one that enters")
-            #expect(screen.buffer == frame, "scroll to \(first)")
+            #expect(renderers.screen.buffer == frame, "scroll to \(first)")
         }
-        #expect(screen.scrolledLineCount == 10)
+        #expect(renderers.screen.scrolledLineCount == 10)
         // A terminal that scrolls them all is sent only the picture that enters.
-        var usual = Renderer()
-        _ = usual.render(Self.frame(first: 0), pictures: markers)
-        let text = String(decoding: usual.render(Self.frame(first: 1), pictures: markers), as: UTF8.self)
+        let text = Self.usualText(from: 0, to: 1)
         #expect(!text.contains("<R") && text.components(separatedBy: VirtualScreen.pictureMarker).count == 2)
     }
 
     @Test("kitty before 0.27 cuts a line off the picture a scroll down brings to the region's last line: it is drawn again")
     func regionBottomCutOnScrollDown() {
-        var marked = Renderer()
-        var plain = Renderer()
-        marked.picturesAtRegionBottomStay = true
-        plain.picturesAtRegionBottomStay = true
-        var screen = VirtualScreen(width: 40, height: 22)
-        var markers = Self.pictures
-        markers.removal = "R"
-        _ = marked.render(Self.frame(first: 10), pictures: markers)
-        screen.feed(plain.render(Self.frame(first: 10), pictures: Self.pictures))
+        var renderers = QuirkRenderers(first: 10)
         // One row back at a time, then three at once (a burst of keys drawn as one frame).
         for first in [9, 8, 7, 4] {
-            let frame = Self.frame(first: first)
-            let text = String(decoding: marked.render(frame, pictures: markers), as: UTF8.self)
-            let bytes = plain.render(frame, pictures: Self.pictures)
-            screen.feed(bytes)
+            let (frame, text, _) = renderers.render(first: first)
             // The region is lines 1–20; after the scroll, lines 19–20 hold hotel first + 9.
             #expect(text.contains("<R\(first + 10)>"), "scroll back to \(first)")
             #expect(!text.contains("<R\(first + 9)>"), "scroll back to \(first): the picture above it moved whole")
-            #expect(screen.buffer == frame, "scroll back to \(first)")
+            #expect(renderers.screen.buffer == frame, "scroll back to \(first)")
         }
-        // A terminal without the quirk is sent only the pictures that enter at the top.
-        var usual = Renderer()
-        _ = usual.render(Self.frame(first: 10), pictures: markers)
-        let text = String(decoding: usual.render(Self.frame(first: 9), pictures: markers), as: UTF8.self)
+        // A terminal without the quirk is sent only the picture that enters at the top.
+        let text = Self.usualText(from: 10, to: 9)
         #expect(!text.contains("<R19>") && text.components(separatedBy: VirtualScreen.pictureMarker).count == 2)
     }
 
