@@ -153,6 +153,24 @@ struct SeederTests {
         #expect(HotelGenerator.initials(of: "Gasthof Zum Löwen") == "GL")
     }
 
+    @Test("the ASCII initials agree with the general rule on every seeded name and on odd ones")
+    func asciiInitials() {
+        let odd = [
+            "", " ", "-", "&", "The", "the Inn", "l'd'Hotel", "d'l'Hotel", "L'", "Hotel  -  de la", "12 Rooms", "a-b-c",
+            "'Quoted' Inn", "X\r\ny z", "Of And Hotel", "DELLA Rosa", "Hotel del", "**", "Inn of the Sea", "D'Or",
+        ]
+        var checked = 0
+        for name in odd + fixture.hotels.map(\.name) {
+            guard let fast = HotelGenerator.asciiInitials(of: name) else {
+                #expect(!name.utf8.allSatisfy { $0 < 0x80 }, "\(name) is ASCII")
+                continue
+            }
+            #expect(fast == HotelGenerator.unicodeInitials(of: name), "\(name)")
+            checked += 1
+        }
+        #expect(checked > odd.count + 100)
+    }
+
     @Test("hotels scatter around their city centre, most within 8 km")
     func scatter() {
         let centres = Dictionary(uniqueKeysWithValues: SeedData.cities.map { ($0.name, $0) })
