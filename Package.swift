@@ -135,6 +135,8 @@ let package = Package(
                 "HotelSOAP",
                 "Imaging",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                // SQLite's C API, for binding a bulk insert's values without boxing them.
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]

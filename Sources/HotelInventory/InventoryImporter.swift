@@ -56,9 +56,16 @@ public struct InventoryImporter {
     /// - Parameter progress: called with the rows read so far, every ``progressInterval``.
     /// - Throws: ``InventoryError`` for a row, a header or an input (the catalog is left as
     ///   it was); ``HotelCatalogs/CatalogError`` for the catalog.
-    public func importIntoSQLite(at path: String, progress: (Int) -> Void = { _ in }) throws -> Summary {
+    public func importIntoSQLite(at path: String, progress: @escaping (Int) -> Void = { _ in }) throws -> Summary {
         var rows = 0
         let outcome = try SQLiteInventoryWriter.importing(into: path, dryRun: options.dryRun) { writer in
+            // A second thread only for a new catalog: into a served catalog the import
+            // leaves the second core to the server (issue 32 point 5).
+            if writer.isNew && !writer.dryRun {
+                let read = try feedOnAThread(writer, progress: progress)
+                rows = read.rows
+                return try writer.finish(keeping: options.deleteMissing ? read.kept : nil)
+            }
             let kept = try feed(writer) { count in
                 rows = count
                 progress(count)
@@ -81,6 +88,46 @@ public struct InventoryImporter {
     {
         let (outcome, rows) = try await PostgresImport.run(self, url: url, logger: logger, progress: progress)
         return Summary(counts: outcome.counts, rows: rows, created: outcome.created, renumbered: outcome.renumbered)
+    }
+
+    /// ``feed(_:progress:)`` on a thread of its own, handing batches to this one, which
+    /// writes them: reading and checking rows costs about as much as inserting them, so
+    /// the two halves overlap on two cores. The first error on either side stops both.
+    ///
+    /// `progress` escapes: the thread lets go of it only after it said it was done, a
+    /// moment after this returns (so it cannot be a non-escaping closure's stack context).
+    func feedOnAThread(_ writer: SQLiteInventoryWriter, progress: @escaping (Int) -> Void) throws -> (kept: Set<String>, rows: Int) {
+        let batches = RowBatches()
+        let done = DispatchSemaphore(value: 0)
+        let reading = ReadingResult()
+        let handed = Handed(importer: self, progress: progress)
+        let currencies = writer.currencies
+        let thread = Thread {
+            let batching = BatchingWriter(currencies: currencies, batches: batches)
+            do {
+                reading.kept = try handed.importer.feed(batching) { count in
+                    reading.rows = count
+                    handed.progress(count)
+                }
+                try batching.flush()
+                batches.finish(nil)
+            } catch {
+                batches.finish(error)
+            }
+            done.signal()
+        }
+        thread.start()
+        // The inputs and `progress` belong to the thread until it is done.
+        defer { done.wait() }
+        do {
+            while let rows = try batches.next() {
+                for row in rows { try writer.write(row) }
+            }
+        } catch {
+            batches.stop()
+            throw error
+        }
+        return (reading.kept, reading.rows)
     }
 
     /// Every input's rows into `writer`, in order. Returns the HotelIds seen (deletions too).
@@ -133,4 +180,19 @@ public struct InventoryImporter {
             }
         }
     }
+}
+
+/// What the reading thread of ``InventoryImporter/feedOnAThread(_:progress:)`` leaves for
+/// the writing one, read only after it is done.
+private final class ReadingResult: @unchecked Sendable {
+    var kept: Set<String> = []
+    var rows = 0
+}
+
+/// The importer (its inputs) and `progress`, used by the reading thread alone from when it
+/// starts. A plain struct on purpose: a generic `@unchecked Sendable` box holding the pair
+/// as a tuple crashed every import here with an over-release (Swift 6.3, debug build).
+private struct Handed: @unchecked Sendable {
+    let importer: InventoryImporter
+    let progress: (Int) -> Void
 }

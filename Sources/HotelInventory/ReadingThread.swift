@@ -11,15 +11,11 @@ import HotelCatalogs
 final class ReadingThread: Sendable {
     private let task: Task<Int, any Error>
 
-    /// The importer and its inputs are used by this thread alone from here on.
-    private struct Handed: @unchecked Sendable {
-        let importer: InventoryImporter
-    }
-
     init(
         importer: InventoryImporter, currencies: [String: CurrencyInfo], chunks: CopyChunks,
         progress: @escaping @Sendable (Int) -> Void
     ) {
+        // The importer and its inputs are used by this thread alone from here on.
         let handed = Handed(importer: importer)
         task = Task {
             try await withCheckedThrowingContinuation { continuation in
@@ -53,4 +49,9 @@ final class ReadingThread: Sendable {
         case .failure(let error): return error is CopyChunks.Stopped ? nil : error
         }
     }
+}
+
+/// The importer and its inputs, used by the reading thread alone from when it starts.
+private struct Handed: @unchecked Sendable {
+    let importer: InventoryImporter
 }

