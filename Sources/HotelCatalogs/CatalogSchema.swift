@@ -83,17 +83,16 @@ public enum CatalogSchema {
     /// The longest side a stored logo has: the largest size `GET /logos/{HotelId}.png` serves.
     public static let logoSide = 256
 
-    /// Indexes and search structures, built after the bulk insert. The FTS and R*Tree come
-    /// first: their fills read `hotels` in rowid order, and with `hotels_name_key` already
-    /// there SQLite reads the FTS rebuild's rows from it, in name order, which made the
-    /// rebuild of 1,000,000 names 2.5 × slower (13.3 s against 5.4 s).
+    /// Indexes and the name search, built after the bulk insert (the R*Tree is
+    /// ``geoTable``, built beside them). The FTS comes first: its rebuild reads `hotels` in
+    /// rowid order, but with `hotels_name_key` already there SQLite reads the rows from it,
+    /// in name order, which made the rebuild of 1,000,000 names 2.5 × slower (13.3 s
+    /// against 5.4 s).
     package static let indexes = """
         CREATE VIRTUAL TABLE hotels_name_fts USING fts5(
             name_key, content='hotels', content_rowid='id', tokenize='trigram case_sensitive 1'
         );
         \(rebuildNameSearch)
-        CREATE VIRTUAL TABLE hotels_geo USING rtree_i32(id, min_lat, max_lat, min_lon, max_lon);
-        \(geoRows) ORDER BY id;
         CREATE UNIQUE INDEX hotels_hotel_id ON hotels(hotel_id);
         CREATE INDEX hotels_relevance ON hotels(stars DESC, price_usd, id, amenity_mask);
         CREATE INDEX hotels_price ON hotels(price_usd, id, stars, amenity_mask);
@@ -102,6 +101,10 @@ public enum CatalogSchema {
         CREATE INDEX hotels_city_price ON hotels(city_key, price_usd, id, stars, amenity_mask);
         CREATE INDEX hotels_city_name ON hotels(city_key, name_key, id, stars, price_usd, amenity_mask);
         """
+
+    /// The `Near` search's R*Tree, filled by ``geoRows``; its rows live in three shadow
+    /// tables, `hotels_geo_node`, `_rowid` and `_parent`.
+    package static let geoTable = "CREATE VIRTUAL TABLE hotels_geo USING rtree_i32(id, min_lat, max_lat, min_lon, max_lon)"
 
     /// Fills `hotels_name_fts` from every row of `hotels` (an external-content table keeps
     /// no copy of its own: after rows were renumbered it is rebuilt).
