@@ -36,6 +36,10 @@ enum ImportLoadBench {
 
     /// The bound: p99 during the import at most this times p99 without.
     static let goalRatio = 2.0
+    /// Runs of each load alone and during the import, alternating saturated and paced;
+    /// each figure is their median. One run each moved the ratio by ±0.5 × from run to run
+    /// (BENCHMARKS.md), too much for a verdict at 2 ×.
+    static let rounds = 3
 
     static func run(wrk: String, paths: BenchPaths, servedHotels: Int, importRows: Int, seconds: Int) throws -> Result {
         let base = try ServedCatalog.sqliteCatalog(hotels: servedHotels, paths: paths)
@@ -49,12 +53,18 @@ enum ImportLoadBench {
         let city = try ServerBench.cityScenario(paths: paths, prefix: "import-")
         let url = catalog.baseURL + city.path
         _ = try ServerBench.load(wrk: wrk, script: city.script, url: url, seconds: 2)
-        let alone = try ServerBench.load(wrk: wrk, script: city.script, url: url, seconds: seconds)
-        let pause = pauseMilliseconds(saturated: alone.requestsPerSecond)
+        var alone = [try ServerBench.load(wrk: wrk, script: city.script, url: url, seconds: seconds)]
+        let pause = pauseMilliseconds(saturated: alone[0].requestsPerSecond)
         let paced = try pacedScript(city.script, pause: pause, paths: paths)
-        let pacedAlone = try ServerBench.load(wrk: wrk, script: paced, url: url, seconds: seconds)
+        var pacedAlone = [try ServerBench.load(wrk: wrk, script: paced, url: url, seconds: seconds)]
+        for _ in 1..<rounds {
+            alone.append(try ServerBench.load(wrk: wrk, script: city.script, url: url, seconds: seconds))
+            pacedAlone.append(try ServerBench.load(wrk: wrk, script: paced, url: url, seconds: seconds))
+        }
 
-        Bench.say("import under load: hotels import of \(importRows) rows into the served catalog, wrk for 2 × \(seconds) s beside it…")
+        Bench.say(
+            "import under load: hotels import of \(importRows) rows into the served catalog, wrk for \(2 * rounds) × \(seconds) s beside it…"
+        )
         let log = paths.file("import-\(getpid()).err")
         defer { try? FileManager.default.removeItem(atPath: log) }
         let started = Measure.now()
@@ -62,11 +72,13 @@ enum ImportLoadBench {
             [paths.hotels, "import", input, "--into", live], stdout: .null, stderr: .file(log))
         Interrupts.track(importing.pid)
         defer { Interrupts.untrack(importing.pid) }
-        let during: WrkReport
-        let pacedDuring: WrkReport
+        var during: [WrkReport] = []
+        var pacedDuring: [WrkReport] = []
         do {
-            during = try ServerBench.load(wrk: wrk, script: city.script, url: url, seconds: seconds)
-            pacedDuring = try ServerBench.load(wrk: wrk, script: paced, url: url, seconds: seconds)
+            for _ in 0..<rounds {
+                during.append(try ServerBench.load(wrk: wrk, script: city.script, url: url, seconds: seconds))
+                pacedDuring.append(try ServerBench.load(wrk: wrk, script: paced, url: url, seconds: seconds))
+            }
         } catch {
             _ = importing.terminate()
             throw error
@@ -80,10 +92,10 @@ enum ImportLoadBench {
         }
         return Result(
             servedHotels: servedHotels, importRows: importRows,
-            alone: ServerBench.Result(scenario: "saturated, no import", reports: [alone]),
-            during: ServerBench.Result(scenario: "saturated, during the import", reports: [during]),
-            pacedAlone: ServerBench.Result(scenario: "paced, no import", reports: [pacedAlone]),
-            pacedDuring: ServerBench.Result(scenario: "paced, during the import", reports: [pacedDuring]),
+            alone: ServerBench.Result(scenario: "saturated, no import", reports: alone),
+            during: ServerBench.Result(scenario: "saturated, during the import", reports: during),
+            pacedAlone: ServerBench.Result(scenario: "paced, no import", reports: pacedAlone),
+            pacedDuring: ServerBench.Result(scenario: "paced, during the import", reports: pacedDuring),
             pause: pause, importSeconds: importSeconds, overlapped: overlapped)
     }
 
@@ -144,9 +156,9 @@ enum ImportLoadBench {
             title: "Serving while importing",
             intro:
                 "`hotels serve` on a copy of the \(BenchFormat.count(Double(result.servedHotels)))-hotel catalog under `wrk -t\(ServerBench.threads) -c\(ServerBench.connections) -d\(seconds)s --latency` "
-                + "(the server section's city scenario), saturated and paced at about half that rate, each alone and then during one `hotels import` of \(BenchFormat.count(Double(result.importRows))) rows "
+                + "(the server section's city scenario), saturated and paced at about half that rate, \(rounds) runs of each, alternating, alone and then during one `hotels import` of \(BenchFormat.count(Double(result.importRows))) rows "
                 + "(`hotels export` of a seed-2 catalog: every served hotel updated, the rest new) into that catalog, in the same run.",
-            header: ["load", "requests/s", "p50", "p99", "errors"],
+            header: ["load (median of \(rounds) runs)", "requests/s", "p50", "p99", "errors"],
             rows: [result.alone, result.during, result.pacedAlone, result.pacedDuring].map { r in
                 [
                     r.scenario, BenchFormat.count(r.requestsPerSecond), BenchFormat.seconds(r.p50), BenchFormat.seconds(r.p99),
