@@ -2,8 +2,8 @@ import ChildProcess
 import Foundation
 
 /// Serving while importing (issue 32 point 5): the city-page scenario under wrk against a
-/// served SQLite catalog, first alone, then while `hotels import` writes a large file into
-/// that same catalog, both in one run. Readers must not wait for the import: WAL gives them
+/// served SQLite catalog while `hotels import` writes a large file into that same catalog,
+/// and alone in the same minutes with the import paused, in rounds. Readers must not wait for the import: WAL gives them
 /// the last committed snapshot while the import's one transaction is open.
 ///
 /// Two loads, each alone and during the import: wrk as fast as it can (the two cores
@@ -27,7 +27,7 @@ enum ImportLoadBench {
         var pacedDuring: ServerBench.Result
         /// Milliseconds each connection of the paced load waits between requests.
         var pause: Int
-        /// Seconds from starting `hotels import` to its exit.
+        /// Seconds from starting `hotels import` to its exit, less the time it was paused.
         var importSeconds: Double
         /// Whether the import was still running when the load under it ended: if not, part
         /// of the "during" figure had no import under it.
@@ -36,9 +36,9 @@ enum ImportLoadBench {
 
     /// The issue's bound: p99 during the import at most this times p99 without.
     static let goalRatio = 2.0
-    /// Runs of each load alone and during the import, alternating saturated and paced;
-    /// each figure is their median. One run each moved the ratio by ±0.5 × from run to run
-    /// (BENCHMARKS.md), too much for a verdict at 2 ×.
+    /// Rounds of the two loads during the import, then alone with the import paused; each
+    /// figure is the median of its runs. One run each, alone minutes before the import,
+    /// moved the ratio by ±0.5 × from run to run (BENCHMARKS.md), too much for a verdict at 2 ×.
     static let rounds = 3
 
     static func run(wrk: String, paths: BenchPaths, servedHotels: Int, importRows: Int, seconds: Int) throws -> Result {
@@ -53,18 +53,12 @@ enum ImportLoadBench {
         let city = try ServerBench.cityScenario(paths: paths, prefix: "import-")
         let url = catalog.baseURL + city.path
         _ = try ServerBench.load(wrk: wrk, script: city.script, url: url, seconds: 2)
-        var alone = [try ServerBench.load(wrk: wrk, script: city.script, url: url, seconds: seconds)]
-        let pause = pauseMilliseconds(saturated: alone[0].requestsPerSecond)
+        // The saturated rate before the import sets the paced load's pause; it is not a figure.
+        let first = try ServerBench.load(wrk: wrk, script: city.script, url: url, seconds: seconds)
+        let pause = pauseMilliseconds(saturated: first.requestsPerSecond)
         let paced = try pacedScript(city.script, pause: pause, paths: paths)
-        var pacedAlone = [try ServerBench.load(wrk: wrk, script: paced, url: url, seconds: seconds)]
-        for _ in 1..<rounds {
-            alone.append(try ServerBench.load(wrk: wrk, script: city.script, url: url, seconds: seconds))
-            pacedAlone.append(try ServerBench.load(wrk: wrk, script: paced, url: url, seconds: seconds))
-        }
 
-        Bench.say(
-            "import under load: hotels import of \(importRows) rows into the served catalog, wrk for \(2 * rounds) × \(seconds) s beside it…"
-        )
+        Bench.say("import under load: hotels import of \(importRows) rows into the served catalog, wrk for \(4 * rounds) × \(seconds) s beside it, the import paused for half…")
         let log = paths.file("import-\(getpid()).err")
         defer { try? FileManager.default.removeItem(atPath: log) }
         let started = Measure.now()
@@ -72,20 +66,35 @@ enum ImportLoadBench {
             [paths.hotels, "import", input, "--into", live], stdout: .null, stderr: .file(log))
         Interrupts.track(importing.pid)
         defer { Interrupts.untrack(importing.pid) }
+        var alone: [WrkReport] = []
+        var pacedAlone: [WrkReport] = []
         var during: [WrkReport] = []
         var pacedDuring: [WrkReport] = []
+        var pausedSeconds = 0.0
         do {
             for _ in 0..<rounds {
                 during.append(try ServerBench.load(wrk: wrk, script: city.script, url: url, seconds: seconds))
                 pacedDuring.append(try ServerBench.load(wrk: wrk, script: paced, url: url, seconds: seconds))
+                // "Alone" is the same minutes with the import stopped (SIGSTOP: no CPU, no
+                // I/O, its transaction still open), so a machine whose speed drifts over
+                // the run moves both figures alike.
+                let stoppedAt = Measure.now()
+                kill(importing.pid, SIGSTOP)
+                defer {
+                    kill(importing.pid, SIGCONT)
+                    pausedSeconds += Measure.now() - stoppedAt
+                }
+                alone.append(try ServerBench.load(wrk: wrk, script: city.script, url: url, seconds: seconds))
+                pacedAlone.append(try ServerBench.load(wrk: wrk, script: paced, url: url, seconds: seconds))
             }
         } catch {
+            kill(importing.pid, SIGCONT)
             _ = importing.terminate()
             throw error
         }
         let overlapped = importing.poll() == nil
         let end = importing.wait()
-        let importSeconds = Measure.now() - started
+        let importSeconds = Measure.now() - started - pausedSeconds
         guard end == .exited(0) else {
             let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
             throw BenchError("hotels import \(input) --into \(live) ended \(end): \(text)")
@@ -156,8 +165,8 @@ enum ImportLoadBench {
             title: "Serving while importing",
             intro:
                 "`hotels serve` on a copy of the \(BenchFormat.count(Double(result.servedHotels)))-hotel catalog under `wrk -t\(ServerBench.threads) -c\(ServerBench.connections) -d\(seconds)s --latency` "
-                + "(the server section's city scenario), saturated and paced at about half that rate, \(rounds) runs of each, alternating, alone and then during one `hotels import` of \(BenchFormat.count(Double(result.importRows))) rows "
-                + "(`hotels export` of a seed-2 catalog: every served hotel updated, the rest new) into that catalog, in the same run.",
+                + "(the server section's city scenario), saturated and paced at about half that rate, in \(rounds) rounds of: both during one `hotels import` of \(BenchFormat.count(Double(result.importRows))) rows "
+                + "(`hotels export` of a seed-2 catalog: every served hotel updated, the rest new) into that catalog, then both alone with the import paused (SIGSTOP).",
             header: ["load (median of \(rounds) runs)", "requests/s", "p50", "p99", "errors"],
             rows: [result.alone, result.during, result.pacedAlone, result.pacedDuring].map { r in
                 [
