@@ -58,7 +58,9 @@ enum ImportLoadBench {
         let pause = pauseMilliseconds(saturated: first.requestsPerSecond)
         let paced = try pacedScript(city.script, pause: pause, paths: paths)
 
-        Bench.say("import under load: hotels import of \(importRows) rows into the served catalog, wrk for \(4 * rounds) × \(seconds) s beside it, the import paused for half…")
+        Bench.say(
+            "import under load: hotels import of \(importRows) rows into the served catalog, wrk for \(4 * rounds) × \(seconds) s beside it, the import paused for half…"
+        )
         let log = paths.file("import-\(getpid()).err")
         defer { try? FileManager.default.removeItem(atPath: log) }
         let started = Measure.now()
