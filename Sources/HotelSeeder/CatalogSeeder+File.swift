@@ -29,18 +29,8 @@ extension CatalogSeeder {
             + ".partial-\(ProcessInfo.processInfo.processIdentifier)-\(DispatchTime.now().uptimeNanoseconds)"
         defer { removeFiles(tempPath) }
         do {
-            var config = Configuration()
-            config.label = "CatalogSeeder"
-            let queue = try DatabaseQueue(path: tempPath, configuration: config)
+            let queue = try openForBulkLoad(tempPath, label: "CatalogSeeder", cacheKiB: 262_144)
             try queue.writeWithoutTransaction { db in
-                try db.execute(
-                    sql: """
-                        PRAGMA journal_mode = OFF;
-                        PRAGMA synchronous = OFF;
-                        PRAGMA locking_mode = EXCLUSIVE;
-                        PRAGMA cache_size = -262144;
-                        PRAGMA temp_store = MEMORY;
-                        """)
                 try body(db)
                 // WAL, kept in the file: a server reads while `hotels import` writes, neither
                 // waiting for the other (`docs/INVENTORY.md`, "How a running server sees changes").
@@ -53,6 +43,27 @@ extension CatalogSeeder {
         guard rename(tempPath, path) == 0 else {
             throw CatalogError.database("cannot move the catalog to \(path): \(String(cString: strerror(errno)))")
         }
+    }
+
+    /// A new file opened for one writer that loads it in bulk: no journal (a failed load
+    /// deletes the file), no fsync, an exclusive lock, `cacheKiB` of page cache, and
+    /// `pageSize` when given (before anything is written: it fixes the file's page size).
+    static func openForBulkLoad(_ path: String, label: String, cacheKiB: Int, pageSize: Int? = nil) throws -> DatabaseQueue {
+        var config = Configuration()
+        config.label = label
+        let queue = try DatabaseQueue(path: path, configuration: config)
+        try queue.writeWithoutTransaction { db in
+            if let pageSize { try db.execute(sql: "PRAGMA page_size = \(pageSize)") }
+            try db.execute(
+                sql: """
+                    PRAGMA journal_mode = OFF;
+                    PRAGMA synchronous = OFF;
+                    PRAGMA locking_mode = EXCLUSIVE;
+                    PRAGMA cache_size = -\(cacheKiB);
+                    PRAGMA temp_store = MEMORY;
+                    """)
+        }
+        return queue
     }
 
     private static func removeFiles(_ path: String) {

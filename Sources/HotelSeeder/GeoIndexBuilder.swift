@@ -99,19 +99,9 @@ final class GeoIndexBuilder: Sendable {
         defer { done.signal() }
         do {
             removeSideFiles()
-            var config = Configuration()
-            config.label = "GeoIndexBuilder"
-            let queue = try DatabaseQueue(path: sidePath, configuration: config)
+            // The page size decides the R*Tree's node size: the same as the catalog's.
+            let queue = try CatalogSeeder.openForBulkLoad(sidePath, label: "GeoIndexBuilder", cacheKiB: 65_536, pageSize: pageSize)
             try queue.writeWithoutTransaction { db in
-                // The page size decides the R*Tree's node size: the same as the catalog's.
-                try db.execute(
-                    sql: """
-                        PRAGMA page_size = \(pageSize);
-                        PRAGMA journal_mode = OFF;
-                        PRAGMA synchronous = OFF;
-                        PRAGMA locking_mode = EXCLUSIVE;
-                        PRAGMA cache_size = -65536;
-                        """)
                 try db.inTransaction {
                     try db.execute(sql: CatalogSchema.geoTable)
                     let insert = try db.makeStatement(sql: Self.insertPoint)
