@@ -165,6 +165,26 @@ struct ImportCommandTests {
         #expect(try scratch.read("mine.sqlite") == bytesBefore)
     }
 
+    @Test(
+        "a bad row into a new catalog (rows read on a second thread): exit 65, the same line, no catalog and nothing beside it",
+        arguments: refusals.indices)
+    func refusedIntoNew(_ index: Int) async throws {
+        let (file, text, line) = Self.refusals[index]
+        let scratch = try Self.prepared()
+        try scratch.write(file, text)
+        // Three thousand good rows first: several batches have crossed to the inserting
+        // thread when the reading one stops.
+        var many = Self.header + "\n"
+        for number in 1...3_000 { many += "MANY-\(number),Inn \(number),Road 1,Oslo,NO,59.9,10.7,3,900,NOK,,,,\n" }
+        try scratch.write("many.csv", many)
+        let result = try await scratch.hotels(["import", "many.csv", "hotels.csv", file, "--into", "new.sqlite"])
+        #expect(result.status == 65)
+        #expect(result.stderr == "hotels: \(line)\n")
+        #expect(result.stdout.isEmpty)
+        let left = try FileManager.default.contentsOfDirectory(atPath: scratch.directory.path).filter { $0.contains("new.sqlite") }
+        #expect(left.isEmpty, "\(left)")
+    }
+
     @Test("a missing input file: exit 66 before the catalog is touched; a file that is not a catalog: exit 66; - without --format: exit 64")
     func inputsAndCatalogs() async throws {
         let scratch = try Self.prepared()
