@@ -61,14 +61,14 @@ public struct InventoryImporter {
         let outcome = try SQLiteInventoryWriter.importing(into: path, dryRun: options.dryRun) { writer in
             // A second thread only for a new catalog: into a served catalog the import
             // leaves the second core to the server (issue 32 point 5).
+            let kept: Set<String>
             if writer.isNew && !writer.dryRun {
-                let read = try feedOnAThread(writer, progress: progress)
-                rows = read.rows
-                return try writer.finish(keeping: options.deleteMissing ? read.kept : nil)
-            }
-            let kept = try feed(writer) { count in
-                rows = count
-                progress(count)
+                (kept, rows) = try feedOnAThread(writer, progress: progress)
+            } else {
+                kept = try feed(writer) { count in
+                    rows = count
+                    progress(count)
+                }
             }
             return try writer.finish(keeping: options.deleteMissing ? kept : nil)
         }

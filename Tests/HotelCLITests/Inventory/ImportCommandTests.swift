@@ -142,6 +142,13 @@ struct ImportCommandTests {
         ),
     ]
 
+    /// Exit 65, the one line on standard error, nothing on standard output.
+    static func expectRefused(_ result: HotelsBinary.Result, _ line: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(result.status == 65, sourceLocation: sourceLocation)
+        #expect(result.stderr == "hotels: \(line)\n", sourceLocation: sourceLocation)
+        #expect(result.stdout.isEmpty, sourceLocation: sourceLocation)
+    }
+
     @Test(
         "a bad row: exit 65, one line FILE:LINE: column NAME: what is wrong, and the catalog's hotels and bytes as they were",
         arguments: refusals.indices)
@@ -157,10 +164,7 @@ struct ImportCommandTests {
         )
         let hotelsBefore = try await scratch.export("mine.sqlite")
         let bytesBefore = try scratch.read("mine.sqlite")
-        let result = try await scratch.hotels(["import", "hotels.csv", file, "--into", "mine.sqlite"])
-        #expect(result.status == 65)
-        #expect(result.stderr == "hotels: \(line)\n")
-        #expect(result.stdout.isEmpty)
+        Self.expectRefused(try await scratch.hotels(["import", "hotels.csv", file, "--into", "mine.sqlite"]), line)
         #expect(try await scratch.export("mine.sqlite") == hotelsBefore)
         #expect(try scratch.read("mine.sqlite") == bytesBefore)
     }
@@ -177,10 +181,7 @@ struct ImportCommandTests {
         var many = Self.header + "\n"
         for number in 1...3_000 { many += "MANY-\(number),Inn \(number),Road 1,Oslo,NO,59.9,10.7,3,900,NOK,,,,\n" }
         try scratch.write("many.csv", many)
-        let result = try await scratch.hotels(["import", "many.csv", "hotels.csv", file, "--into", "new.sqlite"])
-        #expect(result.status == 65)
-        #expect(result.stderr == "hotels: \(line)\n")
-        #expect(result.stdout.isEmpty)
+        Self.expectRefused(try await scratch.hotels(["import", "many.csv", "hotels.csv", file, "--into", "new.sqlite"]), line)
         let left = try FileManager.default.contentsOfDirectory(atPath: scratch.directory.path).filter { $0.contains("new.sqlite") }
         #expect(left.isEmpty, "\(left)")
     }
