@@ -100,10 +100,13 @@ let package = Package(
         ),
         // The catalogs: SQLite (GRDB) and PostgreSQL (postgres-nio), their schema and search
         // plans. Knows no HTTP and no seeding.
+        // sqlite3_config, which is variadic and so not callable from Swift.
+        .target(name: "CSQLiteSetup", linkerSettings: [.linkedLibrary("sqlite3")]),
         .target(
             name: "HotelCatalogs",
             dependencies: [
                 "HotelSOAP",
+                "CSQLiteSetup",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),

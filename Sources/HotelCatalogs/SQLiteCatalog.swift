@@ -34,7 +34,7 @@ public final class SQLiteCatalog: HotelCatalog {
 
     /// What instances that differ only by `baseURL` share.
     final class Storage: Sendable {
-        let pool: DatabasePool
+        let readers: SQLiteReaders
         /// The hotel count, whether the file has `hotel_logos` (catalogs seeded before it was
         /// added do not, until their first import) and the generation caches key on.
         let watch: SQLiteChangeWatch
@@ -45,11 +45,12 @@ public final class SQLiteCatalog: HotelCatalog {
         let driveLimit: Int
 
         init(
-            pool: DatabasePool, watch: SQLiteChangeWatch, rates: [String: CurrencyInfo], meta: [String: String], countCacheCapacity: Int,
+            readers: SQLiteReaders, watch: SQLiteChangeWatch, rates: [String: CurrencyInfo], meta: [String: String],
+            countCacheCapacity: Int,
             driveLimit: Int
         ) {
             self.driveLimit = driveLimit
-            self.pool = pool
+            self.readers = readers
             self.watch = watch
             self.rates = rates
             self.meta = meta
@@ -88,20 +89,31 @@ public final class SQLiteCatalog: HotelCatalog {
         var config = Configuration()
         config.readonly = true
         config.label = "HotelCatalog"
-        config.maximumReaderCount = max(1, maximumReaderCount)
         // In WAL a reader waits for nobody; a catalog still in rollback mode (seeded before
         // seeds were WAL) is locked for the moment an import commits.
         config.busyMode = .timeout(5)
         config.prepareDatabase { db in
             db.add(function: SQLiteCatalog.makeDistanceFunction())
             try db.execute(sql: "PRAGMA temp_store = MEMORY")
-            try db.execute(sql: "PRAGMA mmap_size = 1073741824")
+            // No mmap: each connection would map the file for itself, and the pages the
+            // event loops touch would count once per loop in the server's RSS (131 → 190 MB
+            // from one loop to two on 100,000 hotels; 2 MB more with SQLite's own page cache,
+            // at 5–10 % more CPU per deep page; BENCHMARKS.md, "Scaling with cores").
         }
         do {
-            let pool = try DatabasePool(path: path, configuration: config)
-            let (meta, rates, _) = try pool.read { db in try Self.readHeader(db, path: path) }
+            let readers = try SQLiteReaders(path: path, count: maximumReaderCount, configuration: config)
+            // One transaction, so the header's tables are read at one version of the file.
+            let (meta, rates, _) = try readers.read { db in
+                var header: ([String: String], [String: CurrencyInfo], Int)?
+                try db.inTransaction(.deferred) {
+                    header = try Self.readHeader(db, path: path)
+                    return .commit
+                }
+                return header!
+            }
             storage = Storage(
-                pool: pool, watch: try SQLiteChangeWatch(path: path), rates: rates, meta: meta, countCacheCapacity: countCacheCapacity,
+                readers: readers, watch: try SQLiteChangeWatch(path: path), rates: rates, meta: meta,
+                countCacheCapacity: countCacheCapacity,
                 driveLimit: driveLimit)
         } catch let error as CatalogError {
             throw error
@@ -159,7 +171,7 @@ public final class SQLiteCatalog: HotelCatalog {
     /// Closes the database connections. Searches after this fail.
     public func close() throws(CatalogError) {
         do {
-            try storage.pool.close()
+            try storage.readers.close()
             try storage.watch.close()
         } catch { throw .database(String(describing: error)) }
     }
@@ -366,14 +378,14 @@ public final class SQLiteCatalog: HotelCatalog {
     /// Reads on the calling thread. GRDB's async `read` hops to a dispatch queue and back,
     /// two thread switches per query, which were a tenth of a search's time under load.
     /// The read itself is CPU work on a memory-mapped file (no I/O wait), as much as
-    /// writing the response is, and the pool has more readers than the cooperative pool has
-    /// threads, so it never waits for a connection.
+    /// writing the response is; ``SQLiteReaders`` gives each event loop a connection of its
+    /// own, so it does not wait for one.
     ///
     /// `unsafeRead`: GRDB's `read` adds its own checks and a transaction around every query;
     /// the reads that take more than one statement (a search) open their own, so that a
     /// commit between two statements cannot mix two versions of the catalog in one answer.
     private func readHere<T>(_ body: (Database) throws -> T) throws -> T {
-        try storage.pool.unsafeRead(body)
+        try storage.readers.read(body)
     }
 
     /// `hs_distance_km(lat1, lon1, lat2, lon2)`: ``GeoMath/distanceKm(_:_:_:_:)`` for SQL.
