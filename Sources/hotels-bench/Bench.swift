@@ -94,6 +94,13 @@ enum Bench {
             }
         case .metricsOnly:
             try await printSections("hotels-bench --metrics-only") { wrk, paths in [try metricsCost(.full, wrk: wrk, paths: paths)] }
+        case .scaling:
+            try await printSections("hotels-bench --scaling") { wrk, paths in
+                guard let wrk else { throw BenchError("wrk is missing: scripts/bench installs it") }
+                return [ScalingBench.section(try await ScalingBench.run(wrk: wrk, paths: paths, hotels: 100_000, seconds: 8))]
+            }
+        case .scalingPlan(let cpus):
+            print(ScalingPlan(cpus: cpus.map(ScalingPlan.parseList) ?? ScalingPlan.allowedCPUs()).text, terminator: "")
         case .endToEndOnly:
             try await printSections("hotels-bench --end-to-end-only") { _, paths in
                 let settings = BenchSettings.full

@@ -22,6 +22,12 @@ enum BenchCommand: Equatable {
     case importOnly(rows: Int?)
     /// The city page with metrics beside `--no-metrics`, printed: what `/metrics` costs.
     case metricsOnly
+    /// The server pinned to 1, 2, 4, … cores, wrk on others, every scenario, printed:
+    /// how the server scales (issue 33).
+    case scaling
+    /// The steps `--scaling` would take on `cpus` (this process's CPUs when nil), printed:
+    /// to check the pinning before spending a borrowed machine's time.
+    case scalingPlan(cpus: String?)
     /// `hotels search --all` against curl over the served catalog, printed: the whole
     /// client path, for comparing two builds (the `hotels` beside this harness is measured).
     case endToEndOnly
@@ -34,7 +40,7 @@ enum BenchCommand: Equatable {
     case help
 
     static let synopsis =
-        "hotels-bench [--quick | --parse-only [FILE] | --ota-only [FILE] | --terminal-only | --logos-only | --postgres-only | --server-only | --import-only [ROWS] | --metrics-only | --end-to-end-only | --profile-parse FILE | --profile-dialect FILE | --help]"
+        "hotels-bench [--quick | --parse-only [FILE] | --ota-only [FILE] | --terminal-only | --logos-only | --postgres-only | --server-only | --import-only [ROWS] | --metrics-only | --scaling | --scaling-plan [CPUS] | --end-to-end-only | --profile-parse FILE | --profile-dialect FILE | --help]"
 
     static let usage = """
         USAGE: \(synopsis)
@@ -71,6 +77,13 @@ enum BenchCommand: Equatable {
           --metrics-only        Only the city page against a server with metrics and one with
                                 --no-metrics, rounds alternating, in one run. Printed and not
                                 written.
+          --scaling             Only the server pinned with taskset to 1, 2, 4, … cores and wrk
+                                (-c128) pinned to others, every scenario (city first page, deep
+                                pages, GetHotel, /health, OpenTravel): requests/s, p99, CPU per
+                                request, peak RSS, and lock waits and mallocs per request when
+                                perf can attach. Printed and not written.
+          --scaling-plan [CPUS] Only print the steps --scaling takes on CPUS (taskset's list
+                                syntax, e.g. 0-15; default: the CPUs this process may use).
           --end-to-end-only     Only hotels search --all over the served 100,000-hotel catalog
                                 against curl fetching the same pages, printed and not written.
                                 It measures the hotels binary beside this harness: copy this
@@ -95,6 +108,8 @@ enum BenchCommand: Equatable {
           swift run -c release hotels-bench --end-to-end-only
           swift run -c release hotels-bench --import-only 200000
           swift run -c release hotels-bench --metrics-only
+          swift run -c release hotels-bench --scaling-plan 0-15
+          swift run -c release hotels-bench --scaling
 
         EXIT STATUS: 0 done, 1 a measurement failed, 64 bad usage.
         """
@@ -119,6 +134,12 @@ enum BenchCommand: Equatable {
         case "--server-only": command = .serverOnly
         case "--end-to-end-only": command = .endToEndOnly
         case "--metrics-only": command = .metricsOnly
+        case "--scaling": command = .scaling
+        case "--scaling-plan":
+            if let operand, ScalingPlan.parseList(operand).isEmpty {
+                throw UsageError(description: "--scaling-plan takes CPUs as taskset lists them (0-15, 0,2,4), not '\(operand)'")
+            }
+            command = .scalingPlan(cpus: operand)
         case "--import-only":
             guard let text = operand else {
                 command = .importOnly(rows: nil)
@@ -139,7 +160,8 @@ enum BenchCommand: Equatable {
         }
         let used =
             operand != nil && command != .help && command != .quick && command != .terminalOnly && command != .logosOnly
-                && command != .postgresOnly && command != .serverOnly && command != .endToEndOnly && command != .metricsOnly ? 2 : 1
+                && command != .postgresOnly && command != .serverOnly && command != .endToEndOnly && command != .metricsOnly
+                && command != .scaling ? 2 : 1
         if let extra = arguments.dropFirst(used).first {
             throw UsageError(description: "unexpected argument '\(extra)' after \(option)")
         }

@@ -30,17 +30,18 @@ final class ServedCatalog {
 
     /// `hotels serve --catalog catalog` (a file or a postgres:// URL, whose password comes
     /// in `environment`), named `label` in its output files so several can run at once;
-    /// `arguments` go to `hotels serve` as well (`--no-metrics`).
+    /// `arguments` go to `hotels serve` as well (`--no-metrics`); `launcher` comes before it
+    /// (`taskset -c 0-3`, which execs it, so ``pid`` is still the server's).
     init(
         catalog: String, hotels: Int, paths: BenchPaths, label: String = "serve", environment: [String: String] = [:],
-        arguments: [String] = []
+        arguments: [String] = [], launcher: [String] = []
     ) throws {
         self.hotels = hotels
         // Output to files, not pipes: nobody has to keep reading them while the server runs.
         let stdoutPath = paths.file("\(label)-\(getpid()).out")
         logPath = paths.file("\(label)-\(getpid()).err")
         server = try ChildProcess(
-            [paths.hotels, "serve", "--port", "0", "--catalog", catalog, "--log-level", "error"] + arguments,
+            launcher + [paths.hotels, "serve", "--port", "0", "--catalog", catalog, "--log-level", "error"] + arguments,
             stdout: .file(stdoutPath), stderr: .file(logPath), environment: environment)
         Interrupts.track(server.pid)
         baseURL = try Self.waitForURL(server, stdoutPath: stdoutPath, logPath: logPath)

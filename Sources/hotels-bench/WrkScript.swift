@@ -54,6 +54,11 @@ enum WrkScript {
         return lua
     }
 
+    /// GET `path`, the same request every time (`/health`).
+    static func get(_ path: String) -> String {
+        "function request()\n  return wrk.format(\"GET\", \(quoted(path)))\nend\n"
+    }
+
     /// GET /logos/{id}.png for a random id: most miss the server's 4,096-logo cache, so
     /// this measures drawing and encoding a PNG, the worst case.
     static func logos(hotels: Int) -> String {

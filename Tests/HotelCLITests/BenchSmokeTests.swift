@@ -51,6 +51,7 @@ struct BenchSmokeTests {
         #expect(run.stdout.contains("--server-only"))
         #expect(run.stdout.contains("--end-to-end-only"))
         #expect(run.stdout.contains("--import-only [ROWS]"))
+        #expect(run.stdout.contains("--scaling-plan [CPUS]"))
         #expect(run.stdout.contains("EXAMPLES"))
         #expect(!run.stderr.contains("generating"), "help must not start a run:\n\(run.stderr)")
     }
@@ -60,7 +61,7 @@ struct BenchSmokeTests {
         arguments: [
             ["--fast"], ["--quick", "extra"], ["--profile-parse"], ["--parse-only", "a.xml", "b.xml"], ["--ota-only", "a.xml", "b.xml"],
             ["--server-only", "x"], ["--end-to-end-only", "x"], ["--import-only", "many"], ["--import-only", "0"],
-            ["--import-only", "10", "x"],
+            ["--import-only", "10", "x"], ["--scaling", "x"], ["--scaling-plan", "cores"], ["--scaling-plan", "0-3", "x"],
         ])
     func badUsage(arguments: [String]) async throws {
         let run = try ChildProcess([Self.bench] + arguments, stdout: .capture, stderr: .capture)
@@ -81,5 +82,33 @@ struct BenchSmokeTests {
         #expect(lines.count == 1, "stderr:\n\(run.stderr)")
         #expect(lines.first?.hasPrefix("hotels-bench: cannot ") == true)
         #expect(lines.first?.contains("/nonexistent/response.xml") == true)
+    }
+
+    /// The pinning `--scaling` uses, without measuring: on a 16-core machine the issue's
+    /// table (server on 1, 2, 4, 8 cores, wrk on the other 8); where only one pinned step
+    /// fits, the shared one-loop and two-loop steps beside it.
+    @Test("hotels-bench --scaling-plan: the server never shares wrk's cores, steps double")
+    func scalingPlan() async throws {
+        func plan(_ cpus: String) async throws -> [String] {
+            let run = try ChildProcess([Self.bench, "--scaling-plan", cpus], stdout: .capture, stderr: .capture)
+            #expect(try await run.wait(timeout: 30) == .exited(0), "stderr:\n\(run.stderr)")
+            return run.stdout.split(separator: "\n").map(String.init)
+        }
+        #expect(
+            try await plan("0-15") == [
+                "1: server on 0 (1 event loop), wrk on 8-15 (-t8)",
+                "2: server on 0-1 (2 event loops), wrk on 8-15 (-t8)",
+                "4: server on 0-3 (4 event loops), wrk on 8-15 (-t8)",
+                "8: server on 0-7 (8 event loops), wrk on 8-15 (-t8)",
+            ])
+        #expect(
+            try await plan("2,3") == [
+                "1: server on 2 (1 event loop), wrk on 3 (-t1)",
+                "1 loop, shared: server on 2-3 (1 event loop), wrk on 2-3 (-t2), sharing the server's cores",
+                "2 loops, shared: server on 2-3 (2 event loops), wrk on 2-3 (-t2), sharing the server's cores",
+            ])
+        #expect(try await plan("0-5").first == "1: server on 0 (1 event loop), wrk on 3-5 (-t3)")
+        #expect(try await plan("0-5").count == 2)
+        #expect(try await plan("7").first?.hasPrefix("no steps") == true)
     }
 }
