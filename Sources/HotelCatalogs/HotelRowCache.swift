@@ -28,7 +28,9 @@ final class HotelRowCache: Sendable {
         }
     }
 
-    private let slots: Mutex<[Slot?]>
+    /// Slot `i` is at `i / stripes.count` in stripe `i % stripes.count`: neighbouring
+    /// rowids (one page) fall in different stripes, so loops reading pages rarely meet.
+    private let stripes: LockStripes<[Slot?]>
     let capacity: Int
     /// Rows found and not (`CacheStatistics`): one relaxed add each per page, not per row.
     private let hitCount = Atomic<Int>(0)
@@ -37,7 +39,9 @@ final class HotelRowCache: Sendable {
     /// `capacity` 0 keeps nothing.
     init(capacity: Int) {
         self.capacity = max(0, capacity)
-        slots = Mutex(Array(repeating: nil, count: self.capacity))
+        let count = max(1, min(LockStripes<[Slot?]>.defaultCount, self.capacity))
+        let perStripe = (self.capacity + count - 1) / count
+        stripes = LockStripes(count: count) { _ in Array(repeating: nil, count: perStripe) }
     }
 
     /// The cached hotel for each rowid read under `generation`, nil where there is none.
@@ -47,12 +51,12 @@ final class HotelRowCache: Sendable {
             return Array(repeating: nil, count: rowids.count)
         }
         var hits = 0
-        let found = slots.withLock { slots in
-            rowids.map { rowid -> HotelInfo? in
-                guard let slot = slots[index(rowid)], slot.rowid == rowid, slot.generation == generation else { return nil }
-                hits += 1
-                return slot.hotel
-            }
+        let found = rowids.map { rowid -> HotelInfo? in
+            let (stripe, position) = place(rowid)
+            let slot = stripes.withLock(stripe) { $0[position] }
+            guard let slot, slot.rowid == rowid, slot.generation == generation else { return nil }
+            hits += 1
+            return slot.hotel
         }
         if hits > 0 { hitCount.wrappingAdd(hits, ordering: .relaxed) }
         if hits < rowids.count { missCount.wrappingAdd(rowids.count - hits, ordering: .relaxed) }
@@ -66,12 +70,28 @@ final class HotelRowCache: Sendable {
 
     func insert(_ hotels: [(rowid: Int64, hotel: HotelInfo)], generation: UInt64) {
         guard capacity > 0, !hotels.isEmpty else { return }
-        slots.withLock { slots in
-            for (rowid, hotel) in hotels { slots[index(rowid)] = Slot(rowid: rowid, generation: generation, hotel: hotel) }
+        var replaced: [Slot] = []
+        replaced.reserveCapacity(hotels.count)
+        for (rowid, hotel) in hotels {
+            let (stripe, position) = place(rowid)
+            let new = Slot(rowid: rowid, generation: generation, hotel: hotel)
+            let old = stripes.withLock(stripe) { slots -> Slot? in
+                let old = slots[position]
+                slots[position] = new
+                return old
+            }
+            if let old { replaced.append(old) }
         }
+        // Released here, after the locks: freeing a hotel another loop read (its strings
+        // in that thread's malloc arena) can wait for that arena's lock, and must not
+        // hold a stripe meanwhile.
+        _ = replaced
     }
 
-    var count: Int { slots.withLock { $0.reduce(0) { $0 + ($1 == nil ? 0 : 1) } } }
+    var count: Int { stripes.reduce(0) { total, slots in total + slots.reduce(0) { $0 + ($1 == nil ? 0 : 1) } } }
 
-    private func index(_ rowid: Int64) -> Int { Int(UInt64(bitPattern: rowid) % UInt64(capacity)) }
+    private func place(_ rowid: Int64) -> (stripe: Int, position: Int) {
+        let index = Int(UInt64(bitPattern: rowid) % UInt64(capacity))
+        return (index % stripes.count, index / stripes.count)
+    }
 }

@@ -1,10 +1,11 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 import HotelSOAP
 
 /// The hotel catalog in an SQLite file written by ``CatalogSeeder`` (schema: ``CatalogSchema``).
 ///
-/// Opened read-only through a GRDB `DatabasePool`: many searches run at once, each on its
+/// Opened read-only through ``SQLiteReaders``: many searches run at once, each on its
 /// own connection. Every filter has an index behind it (see ``CatalogSchema``); `TotalCount`s
 /// are cached per filter set, so paging through one query counts once.
 ///
@@ -160,11 +161,15 @@ public final class SQLiteCatalog: HotelCatalog {
 
     public var storeDescription: String { "sqlite catalog" }
 
-    /// Reads the last hotel's row through the database, never a cached value: its page is
-    /// in the file whatever SQLite kept in memory.
+    /// Reads the last hotel's row from the file, never from memory: the connection first
+    /// gives back the pages it keeps (`sqlite3_db_release_memory`), so a file damaged under
+    /// the server shows here, not only in the searches that reach a damaged page. The
+    /// pages it gives back are read again from the operating system's cache by the next
+    /// searches on this connection (a health check a second is nothing to them).
     public func checkReadable() async throws {
         _ = try await withDatabase { db in
-            try Int.fetchOne(db, sql: "SELECT count(*) FROM hotels WHERE rowid = (SELECT max(rowid) FROM hotels)")
+            sqlite3_db_release_memory(db.sqliteConnection)
+            return try Int.fetchOne(db, sql: "SELECT count(*) FROM hotels WHERE rowid = (SELECT max(rowid) FROM hotels)")
         }
     }
 

@@ -1,4 +1,5 @@
 import CoreMetrics
+import HotelCatalogs
 import Prometheus
 import Synchronization
 
@@ -42,8 +43,9 @@ public final class ServerMetrics: Sendable {
     private let securityFailures: [String: CoreMetrics.Counter]
     /// Request counters and latency histograms by endpoint, operation and status, made at
     /// first use: statuses are not known in advance, and one short lookup per request
-    /// costs less than a lock inside every histogram would anyway.
-    private let series: Mutex<[SeriesKey: Series]>
+    /// costs less than a lock inside every histogram would anyway. Striped by key, so the
+    /// loops finding their series do not all take one lock.
+    private let series = LockStripes<[SeriesKey: Series]>(count: 16) { _ in [:] }
     /// The catalog caches' totals last reported, so a scrape adds only what is new.
     let catalogCaches: Mutex<[String: ReportedCache]>
 
@@ -79,14 +81,13 @@ public final class ServerMetrics: Sendable {
                 label: "hotels_wssecurity_failures_total", dimensions: [("reason", reason)], factory: factory)
         }
         securityFailures = failures
-        series = Mutex([:])
         catalogCaches = Mutex([:])
     }
 
     /// Counts one finished request and records how long it took.
     func request(endpoint: Endpoint, operation: String?, status: Int, duration: Duration) {
         let key = SeriesKey(endpoint: endpoint, operation: operation ?? "none", status: status)
-        let found = series.withLock { $0[key] }
+        let found = series.withLock(LockStripes<[SeriesKey: Series]>.stripe(of: key, count: series.count)) { $0[key] }
         let entry = found ?? makeSeries(key)
         entry.count.increment()
         entry.duration.recordNanoseconds(Self.nanoseconds(duration))
@@ -116,7 +117,7 @@ public final class ServerMetrics: Sendable {
                 dimensions: [("endpoint", key.endpoint.rawValue), ("operation", key.operation)], factory: factory))
         // Two requests may make the same series at once; the registry hands both the same
         // objects, so either may be kept.
-        series.withLock { $0[key] = $0[key] ?? made }
+        series.withLock(LockStripes<[SeriesKey: Series]>.stripe(of: key, count: series.count)) { $0[key] = $0[key] ?? made }
         return made
     }
 

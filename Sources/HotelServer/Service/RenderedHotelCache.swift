@@ -1,6 +1,6 @@
+import HotelCatalogs
 import HotelSOAP
 import HotelXML
-import Synchronization
 
 /// `Hotel` elements already written (``RenderedHotel``), by `HotelId`.
 ///
@@ -27,13 +27,17 @@ final class RenderedHotelCache: Sendable {
         }
     }
 
-    private let slots: Mutex<[Entry?]>
+    /// Slot `i` is at `i / stripes.count` in stripe `i % stripes.count` (as in `HotelRowCache`):
+    /// one lock for all 4,096 had the loops taking turns at it.
+    private let stripes: LockStripes<[Entry?]>
     let capacity: Int
 
     /// About 2 MB at 4,096 hotels: the first pages of many queries. `capacity` 0 keeps nothing.
     init(capacity: Int = 4096) {
         self.capacity = max(0, capacity)
-        slots = Mutex(Array(repeating: nil, count: self.capacity))
+        let count = max(1, min(LockStripes<[Entry?]>.defaultCount, self.capacity))
+        let perStripe = (self.capacity + count - 1) / count
+        stripes = LockStripes(count: count) { _ in Array(repeating: nil, count: perStripe) }
     }
 
     /// `hotel` written with its `LogoURL` made absolute by `address`, from the cache when
@@ -49,11 +53,11 @@ final class RenderedHotelCache: Sendable {
         let base = address.url
         guard capacity > 0 else { return try RenderedHotel(address.absolutize(hotel)) }
         let index = Int(UInt(bitPattern: hotel.id.hashValue) % UInt(capacity))
-        // Compared in place: copying an entry out retained every string of two hotels.
-        let hit = slots.withLock { slots -> RenderedHotel? in
-            guard let entry = slots[index], entry.base == base, entry.source.equalsIgnoringDistance(hotel) else { return nil }
-            return entry.rendered
-        }
+        let (stripe, position) = (index % stripes.count, index / stripes.count)
+        // One retain under the lock; compared outside it, so another loop's lookup in this
+        // stripe does not wait for two hotels' strings to be compared.
+        let entry = stripes.withLock(stripe) { $0[position] }
+        let hit = entry.flatMap { $0.base == base && $0.source.equalsIgnoringDistance(hotel) ? $0.rendered : nil }
         if let hit {
             hits += 1
             return hit
@@ -61,9 +65,17 @@ final class RenderedHotelCache: Sendable {
         let rendered = try RenderedHotel(address.absolutize(hotel))
         var source = hotel
         source.distanceKm = nil
-        slots.withLock { $0[index] = Entry(source: source, base: base, rendered: rendered) }
+        let new = Entry(source: source, base: base, rendered: rendered)
+        let replaced = stripes.withLock(stripe) { slots -> Entry? in
+            let old = slots[position]
+            slots[position] = new
+            return old
+        }
+        // Released after the lock: its strings may be in another loop's malloc arena, whose
+        // lock a free can wait for.
+        _ = replaced
         return rendered
     }
 
-    var count: Int { slots.withLock { $0.reduce(0) { $0 + ($1 == nil ? 0 : 1) } } }
+    var count: Int { stripes.reduce(0) { total, slots in total + slots.reduce(0) { $0 + ($1 == nil ? 0 : 1) } } }
 }
