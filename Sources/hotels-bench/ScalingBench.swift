@@ -108,11 +108,13 @@ enum ScalingBench {
         return Result(hotels: hotels, plan: plan, measurements: measurements, seconds: seconds)
     }
 
-    /// wrk pinned to `cpus`, one thread per CPU, the issue's 128 connections.
-    static func load(wrk: String, taskset: String, cpus: [Int], script: String, url: String, seconds: Int) throws -> WrkReport {
+    /// wrk pinned to `cpus`, one thread per CPU, the issue's 128 connections unless told.
+    static func load(
+        wrk: String, taskset: String, cpus: [Int], script: String, url: String, seconds: Int, connections: Int = connections
+    ) throws -> WrkReport {
         let argv = [
-            taskset, "-c", ScalingPlan.list(cpus), wrk, "-t\(cpus.count)", "-c\(connections)", "-d\(seconds)s", "--latency", "-s", script,
-            url,
+            taskset, "-c", ScalingPlan.list(cpus), wrk, "-t\(min(cpus.count, connections))", "-c\(connections)", "-d\(seconds)s",
+            "--latency", "-s", script, url,
         ]
         let (code, output) = try ChildProcess.capture(argv)
         guard code == 0 else { throw BenchError("\(argv.joined(separator: " ")) exited \(code):\n\(output)") }
