@@ -139,12 +139,24 @@ public struct CalendarDate: Sendable, Equatable, Hashable, Comparable, CustomStr
     }
 
     /// `YYYY-MM-DD`, zero-padded: the `xsd:date` text, which `init?(_:)` reads back.
+    /// Written digit by digit: an OpenTravel page writes four dates per `RoomStay`, and
+    /// padding through interpolated `String`s was 5 % of the page.
     public var description: String {
-        func pad(_ n: Int, _ width: Int) -> String {
-            let s = String(n)
-            return String(repeating: "0", count: max(0, width - s.count)) + s
+        String(unsafeUninitializedCapacity: 10) { out in
+            func digits(_ value: Int, _ width: Int, at start: Int) {
+                var rest = value
+                for index in stride(from: start + width - 1, through: start, by: -1) {
+                    out[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+                    rest /= 10
+                }
+            }
+            digits(year, 4, at: 0)
+            out[4] = UInt8(ascii: "-")
+            digits(month, 2, at: 5)
+            out[7] = UInt8(ascii: "-")
+            digits(day, 2, at: 8)
+            return 10
         }
-        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
     }
 
     /// Whether `a` is an earlier day than `b`.

@@ -149,6 +149,6 @@ public enum OTAAvailResponseWriter {
 
     /// Position's values are StringLength1to16: six decimals (about 0.1 m) always fit.
     static func coordinate(_ value: Double) -> String {
-        String(format: "%.6f", value)
+        FixedDecimalText.format(value, places: 6)
     }
 }

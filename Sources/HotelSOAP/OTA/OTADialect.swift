@@ -53,16 +53,7 @@ public struct OTADialect: SOAPDialect {
     }
 
     /// `xs:dateTime` in UTC with a `Z`, whole seconds: the spelling every partner reads.
-    static func timeStamp(_ date: Date) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-        func pad(_ n: Int?, _ width: Int = 2) -> String {
-            let s = String(n ?? 0)
-            return String(repeating: "0", count: max(0, width - s.count)) + s
-        }
-        return "\(pad(c.year, 4))-\(pad(c.month))-\(pad(c.day))T\(pad(c.hour)):\(pad(c.minute)):\(pad(c.second))Z"
-    }
+    static func timeStamp(_ date: Date) -> String { XSDDateTime.utc(date) }
 
     /// OTA has no details request of the contract's shape: throws `SOAPDialectError.operationNotSupported`.
     public func detailRequest(hotelID: String, version: SOAPVersion) throws -> SOAPRequest {

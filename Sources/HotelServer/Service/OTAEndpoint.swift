@@ -187,10 +187,5 @@ struct OTAEndpoint: Sendable {
     static let rates: [String: CurrencyInfo] = Dictionary(uniqueKeysWithValues: Currencies.all.map { ($0.code, $0) })
 
     /// `xs:dateTime` in UTC, to the second.
-    static func timeStamp(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        return formatter.string(from: date)
-    }
+    static func timeStamp(_ date: Date) -> String { XSDDateTime.utc(date) }
 }
