@@ -54,6 +54,22 @@ public struct XMLWriter: Sendable {
         bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
+    /// An integer's decimal digits, written straight into the buffer: an OpenTravel page
+    /// writes about a thousand amounts and counts, each an interpolated `String` before.
+    package mutating func integer(_ value: Int64) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var rest = value.magnitude
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var count = 0
+            repeat {
+                digits[19 - count] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+                count += 1
+            } while rest > 0
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[(20 - count)...]))
+        }
+    }
+
     /// An `xsd:double`'s text; NaN and infinities are refused.
     package mutating func number(_ value: Double, field: String) throws(XMLWriterError) {
         guard value.isFinite else { throw XMLWriterError(notFinite: field) }

@@ -1,6 +1,7 @@
 import Foundation
-import HotelXML
 import Testing
+
+@testable import HotelXML
 
 /// `FixedDecimalText` must write what `String(format: "%.Nf")` writes, byte for byte: an
 /// OpenTravel partner's parser, and our own tests, see the same text either way.
@@ -39,5 +40,18 @@ struct FixedDecimalTextTests {
                 #expect(FixedDecimalText.format(value, places: places) == String(format: "%.\(places)f", value), "\(value) to \(places)")
             }
         }
+    }
+}
+
+/// `XMLWriter.integer` writes the digits `String(value)` would, at both ends of `Int64`.
+@Suite("XMLWriter.integer")
+struct XMLWriterIntegerTests {
+    @Test("as String(value) writes it", arguments: [0, 7, -1, 10, 99, 100, 1_234_567, -1_234_567, Int64.max, Int64.min])
+    func digits(value: Int64) {
+        var writer = XMLWriter()
+        writer.literal("<")
+        writer.integer(value)
+        writer.literal(">")
+        #expect(String(decoding: writer.bytes, as: UTF8.self) == "<\(value)>")
     }
 }

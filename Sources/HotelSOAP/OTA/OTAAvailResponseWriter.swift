@@ -86,12 +86,19 @@ public enum OTAAvailResponseWriter {
     }
 
     private static func amount(_ xml: inout XMLWriter, _ name: String, _ minor: Int64, _ stay: OTARoomStay) {
-        xml.raw("<\(name) AmountAfterTax=\"\(minor)\" CurrencyCode=\"")
+        xml.literal("<")
+        xml.raw(name)
+        xml.literal(" AmountAfterTax=\"")
+        xml.integer(minor)
+        xml.literal("\" CurrencyCode=\"")
         xml.appendAttributeValue(stay.currency)
-        xml.raw("\" DecimalPlaces=\"\(stay.decimalPlaces)\"/>")
+        xml.literal("\" DecimalPlaces=\"")
+        xml.integer(Int64(stay.decimalPlaces))
+        xml.literal("\"/>")
     }
 
     private static func roomStay(_ xml: inout XMLWriter, _ stay: OTARoomStay, more: String?) throws(XMLWriterError) {
+        let (start, end) = (stay.start.description, stay.end.description)
         if let more { xml.open("RoomStay", ["MoreDataEchoToken": more]) } else { xml.open("RoomStay") }
         xml.open("RoomTypes")
         xml.open("RoomType", ["RoomTypeCode": stay.roomTypeCode, "NumberOfUnits": String(stay.rooms)])
@@ -103,8 +110,13 @@ public enum OTAAvailResponseWriter {
         xml.raw("<RoomRates>")
         xml.open("RoomRate", ["RoomTypeCode": stay.roomTypeCode, "RatePlanCode": ratePlanCode, "NumberOfUnits": String(stay.rooms)])
         xml.raw("<Rates>")
-        xml.raw(
-            "<Rate EffectiveDate=\"\(stay.start)\" ExpireDate=\"\(stay.end)\" UnitMultiplier=\"\(stay.nights)\" RateTimeUnit=\"Day\">")
+        xml.literal("<Rate EffectiveDate=\"")
+        xml.raw(start)
+        xml.literal("\" ExpireDate=\"")
+        xml.raw(end)
+        xml.literal("\" UnitMultiplier=\"")
+        xml.integer(Int64(stay.nights))
+        xml.literal("\" RateTimeUnit=\"Day\">")
         amount(&xml, "Base", stay.nightlyMinor, stay)
         amount(&xml, "Total", stay.nightlyMinor * Int64(stay.nights), stay)
         xml.raw("</Rate></Rates>")
@@ -115,7 +127,11 @@ public enum OTAAvailResponseWriter {
         xml.raw("<GuestCount AgeQualifyingCode=\"10\" Count=\"\(stay.adults)\"/>")
         if stay.children > 0 { xml.raw("<GuestCount AgeQualifyingCode=\"8\" Count=\"\(stay.children)\"/>") }
         xml.raw("</GuestCounts>")
-        xml.raw("<TimeSpan Start=\"\(stay.start)\" End=\"\(stay.end)\"/>")
+        xml.literal("<TimeSpan Start=\"")
+        xml.raw(start)
+        xml.literal("\" End=\"")
+        xml.raw(end)
+        xml.literal("\"/>")
         amount(&xml, "Total", stay.totalMinor, stay)
         try propertyInfo(&xml, stay.hotel, cityCode: stay.cityCode)
         xml.close("RoomStay")

@@ -27,6 +27,11 @@ struct OTAPricing: Sendable {
     static let standard = RoomType(code: "STD", name: "Standard room", factor: 1)
     static let superior = RoomType(code: "SUP", name: "Superior room", factor: Decimal(string: "1.25")!)
     static let suite = RoomType(code: "STE", name: "Suite", factor: Decimal(string: "1.8")!)
+    /// Parsed once: parsing them per hotel was a tenth of pricing.
+    static let perAdult = Decimal(string: "0.25")!
+    static let perChild = Decimal(string: "0.1")!
+    /// 10^0 … 10^4: the minor units of every currency we know (at most 3 places).
+    private static let powersOfTen: [Decimal] = [1, 10, 100, 1_000, 10_000]
 
     static func roomTypes(stars: Int) -> [RoomType] {
         switch stars {
@@ -54,7 +59,7 @@ struct OTAPricing: Sendable {
             // Through US dollars at the catalog's fixed rates, as MaxPrice comparisons are.
             base = base * Decimal(own.usdRate) / Decimal(target.usdRate)
         }
-        let occupancy = 1 + Decimal(max(0, adults - 1)) * Decimal(string: "0.25")! + Decimal(children) * Decimal(string: "0.1")!
+        let occupancy = 1 + Decimal(max(0, adults - 1)) * Self.perAdult + Decimal(children) * Self.perChild
         return Self.roomTypes(stars: hotel.stars).map { type in
             let nightly = Self.minorUnits(base * type.factor * occupancy, places: target.minorUnits)
             return OTARoomStay(
@@ -67,8 +72,9 @@ struct OTAPricing: Sendable {
 
     /// `amount` in minor units, rounded half-up.
     static func minorUnits(_ amount: Decimal, places: Int) -> Int64 {
-        var scaled = amount
-        for _ in 0..<places { scaled *= 10 }
+        // One multiplication by 10^places: exact, as the ten-by-ten loop it replaces was.
+        var scaled = places < powersOfTen.count ? amount * powersOfTen[places] : amount
+        if places >= powersOfTen.count { for _ in 0..<places { scaled *= 10 } }
         var rounded = Decimal()
         NSDecimalRound(&rounded, &scaled, 0, .plain)
         return Int64(truncating: rounded as NSDecimalNumber)
