@@ -100,15 +100,22 @@ public enum OTAAvailResponseWriter {
     private static func roomStay(_ xml: inout XMLWriter, _ stay: OTARoomStay, more: String?) throws(XMLWriterError) {
         let (start, end) = (stay.start.description, stay.end.description)
         if let more { xml.open("RoomStay", ["MoreDataEchoToken": more]) } else { xml.open("RoomStay") }
-        xml.open("RoomTypes")
-        xml.open("RoomType", ["RoomTypeCode": stay.roomTypeCode, "NumberOfUnits": String(stay.rooms)])
-        xml.open("RoomDescription", ["Name": stay.roomTypeName])
-        xml.close("RoomDescription")
-        xml.close("RoomType")
-        xml.close("RoomTypes")
+        xml.literal("<RoomTypes><RoomType RoomTypeCode=\"")
+        xml.appendAttributeValue(stay.roomTypeCode)
+        xml.literal("\" NumberOfUnits=\"")
+        xml.integer(Int64(stay.rooms))
+        xml.literal("\"><RoomDescription Name=\"")
+        xml.appendAttributeValue(stay.roomTypeName)
+        xml.literal("\"></RoomDescription></RoomType></RoomTypes>")
         xml.raw("<RatePlans><RatePlan RatePlanCode=\"\(ratePlanCode)\" RatePlanName=\"\(ratePlanName)\"/></RatePlans>")
         xml.raw("<RoomRates>")
-        xml.open("RoomRate", ["RoomTypeCode": stay.roomTypeCode, "RatePlanCode": ratePlanCode, "NumberOfUnits": String(stay.rooms)])
+        xml.literal("<RoomRate RoomTypeCode=\"")
+        xml.appendAttributeValue(stay.roomTypeCode)
+        xml.literal("\" RatePlanCode=\"")
+        xml.appendAttributeValue(ratePlanCode)
+        xml.literal("\" NumberOfUnits=\"")
+        xml.integer(Int64(stay.rooms))
+        xml.literal("\">")
         xml.raw("<Rates>")
         xml.literal("<Rate EffectiveDate=\"")
         xml.raw(start)
@@ -144,23 +151,37 @@ public enum OTAAvailResponseWriter {
         guard hotel.latitude.isFinite, hotel.longitude.isFinite else { throw XMLWriterError(notFinite: "Position") }
         // The schema's lengths: HotelName 1–128, AddressLine 1–255, CityName 1–64 characters.
         // HotelCityCode is StringLength1to8 in the schema.
-        if let cityCode, (1...8).contains(cityCode.utf8.count), cityCode.allSatisfy({ $0.isASCII && $0.isLetter }) {
-            xml.open(
-                "BasicPropertyInfo", ["HotelCode": hotel.id, "HotelName": String(hotel.name.prefix(128)), "HotelCityCode": cityCode])
-        } else {
-            xml.open("BasicPropertyInfo", ["HotelCode": hotel.id, "HotelName": String(hotel.name.prefix(128))])
+        xml.literal("<BasicPropertyInfo HotelCode=\"")
+        xml.appendAttributeValue(hotel.id)
+        xml.literal("\" HotelName=\"")
+        xml.appendAttributeValue(Self.prefix(hotel.name, 128))
+        if let cityCode, (1...8).contains(cityCode.utf8.count), Self.isASCIILetters(cityCode) {
+            xml.literal("\" HotelCityCode=\"")
+            xml.appendAttributeValue(cityCode)
         }
+        xml.literal("\">")
         xml.raw("<Position Latitude=\"\(coordinate(hotel.latitude))\" Longitude=\"\(coordinate(hotel.longitude))\"/>")
         xml.open("Address")
-        if !hotel.address.isEmpty { try xml.element("AddressLine", String(hotel.address.prefix(255)), field: "AddressLine") }
-        if !hotel.city.isEmpty { try xml.element("CityName", String(hotel.city.prefix(64)), field: "CityName") }
-        if hotel.country.count == 2, hotel.country.allSatisfy({ $0.isASCII && $0.isLetter }) {
+        if !hotel.address.isEmpty { try xml.element("AddressLine", Self.prefix(hotel.address, 255), field: "AddressLine") }
+        if !hotel.city.isEmpty { try xml.element("CityName", Self.prefix(hotel.city, 64), field: "CityName") }
+        if hotel.country.utf8.count == 2, Self.isASCIILetters(hotel.country) {
             xml.raw("<CountryName Code=\"\(hotel.country)\"/>")
         }
         xml.close("Address")
         // 0 stars means unrated: no Award at all.
         if hotel.stars > 0 { xml.raw("<Award Provider=\"HotelSearch\" Rating=\"\(hotel.stars)\"/>") }
         xml.close("BasicPropertyInfo")
+    }
+
+    /// The first `characters` characters of `text` (the schema's lengths count characters):
+    /// `text` itself when its bytes are no more, without walking its graphemes.
+    static func prefix(_ text: String, _ characters: Int) -> String {
+        text.utf8.count <= characters ? text : String(text.prefix(characters))
+    }
+
+    /// Only ASCII letters: what `allSatisfy { $0.isASCII && $0.isLetter }` says, by bytes.
+    static func isASCIILetters(_ text: String) -> Bool {
+        text.utf8.allSatisfy { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0 & 0xDF) && $0 < 0x80 }
     }
 
     /// Position's values are StringLength1to16: six decimals (about 0.1 m) always fit.
