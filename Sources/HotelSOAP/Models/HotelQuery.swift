@@ -143,18 +143,7 @@ public struct CalendarDate: Sendable, Equatable, Hashable, Comparable, CustomStr
     /// padding through interpolated `String`s was 5 % of the page.
     public var description: String {
         String(unsafeUninitializedCapacity: 10) { out in
-            func digits(_ value: Int, _ width: Int, at start: Int) {
-                var rest = value
-                for index in stride(from: start + width - 1, through: start, by: -1) {
-                    out[index] = UInt8(ascii: "0") + UInt8(rest % 10)
-                    rest /= 10
-                }
-            }
-            digits(year, 4, at: 0)
-            out[4] = UInt8(ascii: "-")
-            digits(month, 2, at: 5)
-            out[7] = UInt8(ascii: "-")
-            digits(day, 2, at: 8)
+            PaddedDigits.date(year, month, day, into: out, at: 0)
             return 10
         }
     }
