@@ -32,7 +32,10 @@ struct SQLiteReadersTests {
                     let now = inFlight.add(1, ordering: .sequentiallyConsistent).newValue
                     _ = most.max(now, ordering: .sequentiallyConsistent)
                     defer { inFlight.subtract(1, ordering: .sequentiallyConsistent) }
-                    // Long enough that the other threads find both connections taken.
+                    // Until a second read is in flight, hold this one: on a busy machine the
+                    // other threads might otherwise never overlap, and "both used" would be luck.
+                    let deadline = ContinuousClock.now + .seconds(10)
+                    while most.load(ordering: .sequentiallyConsistent) < 2, ContinuousClock.now < deadline { usleep(100) }
                     usleep(200)
                     return try Int.fetchOne(db, sql: "SELECT count(*) FROM hotels")
                 }
