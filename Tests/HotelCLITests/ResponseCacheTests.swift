@@ -82,6 +82,11 @@ struct ResponseCacheTests {
         let first = try await setup.search()
         #expect(first.status == 0)
         try await setup.server.stop()
+        // Held at once: CI saw another test's server bind the freed port within the second
+        // below, and the "stale" search got that server's rows.
+        let port = try #require(URL(string: setup.server.url)?.port)
+        let held = LoopbackProbe.reserve(port: port)
+        defer { held.map { _ = close($0) } }
         try await Task.sleep(for: .milliseconds(1100))
         let stale = try await setup.search()
         #expect(stale.status == 0, "\(stale.stderr)")

@@ -39,6 +39,27 @@ enum LoopbackProbe {
         return .success(fd)
     }
 
+    /// Binds a socket to `port` without listening on it and returns it (the caller closes
+    /// it), or nil when the port is taken. Connections to it are refused, and no server can
+    /// bind the port meanwhile: a test that stopped its server and expects "connection
+    /// refused" there keeps another test's new server from landing on the same port.
+    static func reserve(port: Int) -> Int32? {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { return nil }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
+        }
+        guard bound else {
+            close(fd)
+            return nil
+        }
+        return fd
+    }
+
     /// A loopback port free when asked (the kernel's pick for a socket bound to port 0,
     /// closed again), for a command line that must name its port; nil if none was given.
     static func freePort() -> Int? {
