@@ -102,7 +102,7 @@ public final class SQLiteCatalog: HotelCatalog {
             // at 5–10 % more CPU per deep page; BENCHMARKS.md, "Scaling with cores").
         }
         do {
-            let readers = try SQLiteReaders(path: path, count: maximumReaderCount, configuration: config)
+            let readers = SQLiteReaders(path: path, count: maximumReaderCount, configuration: config)
             // One transaction, so the header's tables are read at one version of the file.
             let (meta, rates, _) = try readers.read { db in
                 var header: ([String: String], [String: CurrencyInfo], Int)?

@@ -16,21 +16,26 @@ import Synchronization
 /// connections) does a reader sleep, until one is given back.
 ///
 /// ```swift
-/// let readers = try SQLiteReaders(path: path, count: 8, configuration: config)
+/// let readers = SQLiteReaders(path: path, count: 8, configuration: config)
 /// let count = try readers.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM hotels") }
 /// ```
 final class SQLiteReaders: Sendable {
     /// One connection and its flag. Padded to a cache line of its own: two loops setting
     /// flags that share a line would make each other's caches reload it.
-    private final class Slot: Sendable {
+    ///
+    /// `@unchecked`: `connection` is read and written only by the thread that set `busy`,
+    /// which is its lock.
+    private final class Slot: @unchecked Sendable {
         let busy = Atomic<Bool>(false)
-        let connection: DatabaseQueue
+        /// Opened by the first read that takes this slot.
+        var connection: DatabaseQueue?
         private let padding: (Int64, Int64, Int64, Int64, Int64, Int64, Int64) = (0, 0, 0, 0, 0, 0, 0)
-
-        init(_ connection: DatabaseQueue) { self.connection = connection }
     }
 
     private let slots: [Slot]
+    private let path: String
+    private let configuration: Configuration
+    private let closed = Atomic<Bool>(false)
     /// Threads sleeping in ``acquire()``: giving a connection back wakes one only then.
     private let waiters = Atomic<Int>(0)
     private let wakeup = DispatchSemaphore(value: 0)
@@ -38,22 +43,60 @@ final class SQLiteReaders: Sendable {
     /// Once per process, before its first connection (see `csqlite_setup.h`).
     private static let memoryStatisticsOff: Void = { _ = hs_sqlite_disable_memory_statistics() }()
 
-    /// Opens `count` connections to `path` with `configuration` (which should be read-only).
-    init(path: String, count: Int, configuration: Configuration) throws {
+    /// Up to `count` connections to `path` with `configuration` (which should be
+    /// read-only), each opened when a read first needs it: a connection holds two file
+    /// descriptors (the file and its WAL) and a 2 MB page cache, and a server with two event
+    /// loops uses about two. Opened all at start, eight readers took 18 of the descriptors
+    /// `hotels serve` budgets for connections (under `ulimit -n 64`, 2 connections left).
+    init(path: String, count: Int, configuration: Configuration) {
         Self.memoryStatisticsOff
-        slots = try (0..<max(1, count)).map { _ in Slot(try DatabaseQueue(path: path, configuration: configuration)) }
+        self.path = path
+        self.configuration = configuration
+        slots = (0..<max(1, count)).map { _ in Slot() }
     }
 
-    /// Runs `body` on a free connection, on the calling thread.
+    /// Runs `body` on a free connection, on the calling thread; opens it on first use.
     func read<T>(_ body: (Database) throws -> T) throws -> T {
         let slot = acquire()
         defer { release(slot) }
-        return try slot.connection.unsafeRead(body)
+        return try connection(of: slot).unsafeRead(body)
+    }
+
+    /// Connections open now.
+    var openCount: Int {
+        slots.reduce(0) { count, slot in
+            take(slot)
+            defer { release(slot) }
+            return count + (slot.connection == nil ? 0 : 1)
+        }
     }
 
     /// Closes every connection; reads after this fail.
     func close() throws {
-        for slot in slots { try slot.connection.close() }
+        closed.store(true, ordering: .sequentiallyConsistent)
+        for slot in slots {
+            take(slot)
+            defer { release(slot) }
+            try slot.connection?.close()
+            slot.connection = nil
+        }
+    }
+
+    private func connection(of slot: Slot) throws -> DatabaseQueue {
+        if let connection = slot.connection { return connection }
+        guard !closed.load(ordering: .sequentiallyConsistent) else {
+            throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "the catalog was closed")
+        }
+        let connection = try DatabaseQueue(path: path, configuration: configuration)
+        slot.connection = connection
+        return connection
+    }
+
+    /// Waits for this one slot (closing, counting): rare, so a short sleep between looks.
+    private func take(_ slot: Slot) {
+        while !slot.busy.compareExchange(expected: false, desired: true, ordering: .sequentiallyConsistent).exchanged {
+            usleep(50)
+        }
     }
 
     private func acquire() -> Slot {
