@@ -97,22 +97,26 @@ extension CatalogSeeder {
         }
     }
 
-    /// ``CatalogSchema/indexes`` (the ordering indexes, FTS) over the rows loaded, in one
-    /// transaction, with the R*Tree built beside them on a second core
-    /// (``GeoIndexBuilder``), then `ANALYZE`: after a bulk load, which is faster without them.
+    /// ``CatalogSchema/orderingIndexes`` over the rows loaded, in one transaction, with the
+    /// name search and the R*Tree built beside them on a second core (``SideIndexBuilder``),
+    /// then `ANALYZE`: after a bulk load, which is faster without them.
     package static func createIndexes(_ db: Database) throws {
-        let geo = try GeoIndexBuilder.start(from: db)
+        let side = try SideIndexBuilder.start(from: db)
         do {
             try db.inTransaction {
-                try db.execute(sql: CatalogSchema.indexes)
-                if geo == nil { try db.execute(sql: CatalogSchema.geoTable + "; " + CatalogSchema.geoRows + " ORDER BY id") }
+                if side == nil {
+                    try db.execute(
+                        sql: CatalogSchema.indexes + "; " + CatalogSchema.geoTable + "; " + CatalogSchema.geoRows + " ORDER BY id")
+                } else {
+                    try db.execute(sql: CatalogSchema.orderingIndexes)
+                }
                 return .commit
             }
         } catch {
-            geo?.abandon()
+            side?.abandon()
             throw error
         }
-        try geo?.finish(into: db)
+        try side?.finish(into: db)
         try db.execute(sql: "ANALYZE")
     }
 }
