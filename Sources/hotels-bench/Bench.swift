@@ -310,10 +310,10 @@ enum Bench {
         guard let wrk else {
             return MetricsCostBench.skipped("skipped: wrk is not installed (Debian package `wrk`; `scripts/bench` installs it)")
         }
-        say("metrics: the city page with metrics and --no-metrics, \(settings.wrkRuns) rounds × \(settings.wrkSeconds) s…")
-        let result = try MetricsCostBench.run(
-            wrk: wrk, paths: paths, hotels: settings.serverHotels, seconds: settings.wrkSeconds, rounds: settings.wrkRuns)
-        return MetricsCostBench.section(result, seconds: settings.wrkSeconds)
+        let (rounds, seconds) = MetricsCostBench.rounds(wrkRuns: settings.wrkRuns, wrkSeconds: settings.wrkSeconds)
+        say("metrics: the city page with metrics and --no-metrics, \(rounds) rounds × \(seconds) s…")
+        let result = try MetricsCostBench.run(wrk: wrk, paths: paths, hotels: settings.serverHotels, seconds: seconds, rounds: rounds)
+        return MetricsCostBench.section(result, seconds: seconds)
     }
 
     /// SQLite beside PostgreSQL and two replicas behind HAProxy, over the end-to-end
