@@ -30,6 +30,13 @@ enum MetricsCostBench {
     /// The bound: with metrics at least 97 % of the throughput without.
     static let goalRatio = 0.97
 
+    /// Three times the other loads' rounds at half their length: one round's ratio moved by
+    /// as much as the bound here (three runs of 3 rounds gave medians of 96.2, 98.2 and
+    /// 93.3 %); an A/A run of nine (both servers `--no-metrics`) came out at 101.7 %.
+    static func rounds(wrkRuns: Int, wrkSeconds: Int) -> (rounds: Int, seconds: Int) {
+        (wrkRuns * 3, max(1, (wrkSeconds + 1) / 2))
+    }
+
     static func run(wrk: String, paths: BenchPaths, hotels: Int, seconds: Int, rounds: Int) throws -> Result {
         let catalog = try ServedCatalog.sqliteCatalog(hotels: hotels, paths: paths)
         let taskset = ChildProcess.find("taskset")
