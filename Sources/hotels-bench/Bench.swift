@@ -92,6 +92,11 @@ enum Bench {
             try await printSections("hotels-bench --import-only") { wrk, paths in
                 [try importLoad(.full, wrk: wrk, paths: paths, rows: rows ?? BenchSettings.full.importRows)]
             }
+        case .importSpeed(let rows):
+            try await printSections("hotels-bench --import-speed") { _, paths in
+                let settings = BenchSettings.full
+                return [ImportSpeedBench.section(try ImportSpeedBench.run(paths: paths, rows: rows ?? settings.importRows, runs: 3))]
+            }
         case .metricsOnly:
             try await printSections("hotels-bench --metrics-only") { wrk, paths in [try metricsCost(.full, wrk: wrk, paths: paths)] }
         case .scaling:
@@ -190,6 +195,9 @@ enum Bench {
         catalog.stop()
         report.sections.append(try await server(settings, wrk: wrk, paths: paths))
         report.sections.append(try importLoad(settings, wrk: wrk, paths: paths, rows: settings.importRows))
+        if !settings.quick {
+            report.sections.append(ImportSpeedBench.section(try ImportSpeedBench.run(paths: paths, rows: settings.importRows, runs: 3)))
+        }
         report.sections.append(try metricsCost(settings, wrk: wrk, paths: paths))
         report.sections += try await postgres(settings, wrk: wrk, paths: paths)
         report.machine.noteLoadAtEnd()

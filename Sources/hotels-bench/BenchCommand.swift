@@ -20,6 +20,9 @@ enum BenchCommand: Equatable {
     /// The city page under wrk alone and while `hotels import` writes into the served
     /// catalog, printed: `--import-only [ROWS]` (default 1,000,000).
     case importOnly(rows: Int?)
+    /// `hotels import` of ROWS hotels into a new SQLite catalog beside `sqlite3 .import`,
+    /// then a re-import with a thousandth of the prices changed, printed: `--import-speed [ROWS]`.
+    case importSpeed(rows: Int?)
     /// The city page with metrics beside `--no-metrics`, printed: what `/metrics` costs.
     case metricsOnly
     /// The server pinned to 1, 2, 4, … cores, wrk on others, every scenario, printed:
@@ -40,7 +43,7 @@ enum BenchCommand: Equatable {
     case help
 
     static let synopsis =
-        "hotels-bench [--quick | --parse-only [FILE] | --ota-only [FILE] | --terminal-only | --logos-only | --postgres-only | --server-only | --import-only [ROWS] | --metrics-only | --scaling | --scaling-plan [CPUS] | --end-to-end-only | --profile-parse FILE | --profile-dialect FILE | --help]"
+        "hotels-bench [--quick | --parse-only [FILE] | --ota-only [FILE] | --terminal-only | --logos-only | --postgres-only | --server-only | --import-only [ROWS] | --import-speed [ROWS] | --metrics-only | --scaling | --scaling-plan [CPUS] | --end-to-end-only | --profile-parse FILE | --profile-dialect FILE | --help]"
 
     static let usage = """
         USAGE: \(synopsis)
@@ -74,6 +77,10 @@ enum BenchCommand: Equatable {
           --import-only [ROWS]  Only the city page under wrk alone and while hotels import writes
                                 ROWS rows (default 1,000,000) into the served 100,000-hotel
                                 catalog, both in one run. Printed and not written.
+          --import-speed [ROWS] Only hotels import of ROWS hotels (default 1,000,000) into a new
+                                SQLite catalog beside sqlite3's .import of the same CSV, then a
+                                re-import with every 1,000th price changed. Printed and not
+                                written.
           --metrics-only        Only the city page against a server with metrics and one with
                                 --no-metrics, rounds alternating, in one run. Printed and not
                                 written.
@@ -107,6 +114,7 @@ enum BenchCommand: Equatable {
           swift run -c release hotels-bench --server-only
           swift run -c release hotels-bench --end-to-end-only
           swift run -c release hotels-bench --import-only 200000
+          swift run -c release hotels-bench --import-speed
           swift run -c release hotels-bench --metrics-only
           swift run -c release hotels-bench --scaling-plan 0-15
           swift run -c release hotels-bench --scaling
@@ -149,6 +157,15 @@ enum BenchCommand: Equatable {
                 throw UsageError(description: "--import-only takes a number of rows, not '\(text)'")
             }
             command = .importOnly(rows: rows)
+        case "--import-speed":
+            guard let text = operand else {
+                command = .importSpeed(rows: nil)
+                break
+            }
+            guard let rows = Int(text), rows >= ImportSpeedBench.changedEvery else {
+                throw UsageError(description: "--import-speed takes a number of rows of at least 1000, not '\(text)'")
+            }
+            command = .importSpeed(rows: rows)
         case "--profile-parse":
             guard let operand else { throw UsageError(description: "--profile-parse needs a FILE to parse") }
             command = .profileParse(file: operand)

@@ -51,6 +51,7 @@ struct BenchSmokeTests {
         #expect(run.stdout.contains("--server-only"))
         #expect(run.stdout.contains("--end-to-end-only"))
         #expect(run.stdout.contains("--import-only [ROWS]"))
+        #expect(run.stdout.contains("--import-speed [ROWS]"))
         #expect(run.stdout.contains("--scaling-plan [CPUS]"))
         #expect(run.stdout.contains("EXAMPLES"))
         #expect(!run.stderr.contains("generating"), "help must not start a run:\n\(run.stderr)")
@@ -61,7 +62,8 @@ struct BenchSmokeTests {
         arguments: [
             ["--fast"], ["--quick", "extra"], ["--profile-parse"], ["--parse-only", "a.xml", "b.xml"], ["--ota-only", "a.xml", "b.xml"],
             ["--server-only", "x"], ["--end-to-end-only", "x"], ["--import-only", "many"], ["--import-only", "0"],
-            ["--import-only", "10", "x"], ["--scaling", "x"], ["--scaling-plan", "cores"], ["--scaling-plan", "0-3", "x"],
+            ["--import-only", "10", "x"], ["--import-speed", "many"], ["--import-speed", "999"], ["--import-speed", "2000", "x"],
+            ["--scaling", "x"], ["--scaling-plan", "cores"], ["--scaling-plan", "0-3", "x"],
         ])
     func badUsage(arguments: [String]) async throws {
         let run = try ChildProcess([Self.bench] + arguments, stdout: .capture, stderr: .capture)
