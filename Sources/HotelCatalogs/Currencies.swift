@@ -101,4 +101,13 @@ public enum Currencies {
         for _ in 0..<max(0, n) { value *= 10 }
         return value
     }
+
+    /// An amount in minor units as the catalog stores it, in the currency's decimals:
+    /// `12905, 2` → `"129.05"`, `125000, 0` → `"125000"`.
+    package static func formatMinor(_ minor: Int64, minorUnits: Int) -> String {
+        guard minorUnits > 0 else { return String(minor) }
+        let scale = Int64(pow10(minorUnits))
+        let fraction = String(minor % scale)
+        return "\(minor / scale)." + String(repeating: "0", count: minorUnits - fraction.count) + fraction
+    }
 }

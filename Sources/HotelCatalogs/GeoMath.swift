@@ -48,4 +48,7 @@ public enum GeoMath {
         }
         return BoundingBox(minLat: minLat, maxLat: maxLat, lonRanges: [lo...hi])
     }
+
+    /// Degrees rounded to 6 decimals (about 11 cm), as the catalog stores coordinates.
+    package static func round6(_ value: Double) -> Double { (value * 1_000_000).rounded() / 1_000_000 }
 }

@@ -25,7 +25,7 @@ struct DerivedColumns {
     /// The seeder's rule (the first letters of the first two significant words), and `H`
     /// when the name has no Latin letter, as the seeder's fallback.
     static func logoInitials(of name: String) -> String {
-        let initials = HotelGenerator.initials(of: name)
+        let initials = CatalogText.initials(of: name)
         return initials.isEmpty ? "H" : initials
     }
 

@@ -65,7 +65,7 @@ extension RecordValidator {
                 "\(text) is out of range: \(column.name) is -\(Int(limit)) to \(Int(limit))")
         }
         // +0.0 for -0.0: what was written as -0 and 0 are the same place, stored once.
-        return HotelGenerator.round6(degrees) + 0.0
+        return GeoMath.round6(degrees) + 0.0
     }
 
     func stars(_ value: String, line: Int) throws(InventoryError) -> Int {
@@ -108,7 +108,7 @@ extension RecordValidator {
         guard digits.count <= 15, let minor = Int64(digits.isEmpty ? "0" : String(digits)) else {
             throw fail(.price, line, "\"\(value)\" is too large")
         }
-        return (minor, HotelGenerator.formatMinor(minor, minorUnits: units))
+        return (minor, Currencies.formatMinor(minor, minorUnits: units))
     }
 
     /// `wifi,pool` in any order and case: the names of ``HotelCatalogs/Amenity/all``, in

@@ -64,10 +64,10 @@ package struct HotelGenerator: Sendable {
         let distance = min(25, -log(1 - rng.unit()) * 2.8)
         let bearing = rng.unit() * 2 * .pi
         let kmPerDegree = GeoMath.earthRadiusKm * .pi / 180
-        let latitude = Self.round6(city.latitude + distance * cos(bearing) / kmPerDegree)
+        let latitude = GeoMath.round6(city.latitude + distance * cos(bearing) / kmPerDegree)
         var longitude = city.longitude + distance * sin(bearing) / (kmPerDegree * cos(city.latitude * .pi / 180))
         if longitude > 180 { longitude -= 360 } else if longitude < -180 { longitude += 360 }
-        longitude = Self.round6(longitude)
+        longitude = GeoMath.round6(longitude)
 
         let stars = Self.stars(&rng)
         let district = rng.pick(city.districts)
@@ -130,76 +130,11 @@ package struct HotelGenerator: Sendable {
         let initials: String
         if local && language.nonLatin {
             // The name has no Latin letters: the English district and kind ("Gangnam Hotel" → "GH").
-            initials = Self.initials(of: "\(district.english) \(kind.english)")
+            initials = CatalogText.initials(of: "\(district.english) \(kind.english)")
         } else {
-            initials = Self.initials(of: name)
+            initials = CatalogText.initials(of: name)
         }
         return Naming(name: name, kindEnglish: kind.english, initials: initials.isEmpty ? "H" : initials)
-    }
-
-    private static let stopWords: Set<String> = [
-        "the", "de", "du", "des", "la", "le", "les", "del", "della", "dei", "di", "da", "do", "dos", "das", "e", "y", "et",
-        "u", "zur", "zum", "am", "von", "van", "het", "of", "and", "&",
-    ]
-
-    /// First ASCII letters of the first two significant words: "Hôtel de la Paix" → "HP",
-    /// "Złota Kaczka" → "ZK", "Hotel" → "H".
-    package static func initials(of name: String) -> String {
-        asciiInitials(of: name) ?? unicodeInitials(of: name)
-    }
-
-    /// ``initials(of:)`` for any text.
-    static func unicodeInitials(of name: String) -> String {
-        var letters: [Character] = []
-        for rawWord in name.split(whereSeparator: { $0 == " " || $0 == "-" || $0 == "«" || $0 == "»" }) {
-            var word = rawWord
-            for prefix in ["l'", "d'", "L'", "D'"] where word.hasPrefix(prefix) { word = word.dropFirst(2) }
-            if stopWords.contains(word.lowercased()) { continue }
-            if let letter = CatalogText.asciiInitial(word) { letters.append(letter) }
-            if letters.count == 2 { break }
-        }
-        return String(letters)
-    }
-
-    /// ``initials(of:)`` for a name that is all ASCII, over its bytes; nil for any other.
-    /// The same rule step by step (`HotelGeneratorTests` checks the two agree): half of what
-    /// `hotels import` spent on a row besides SQLite went to the general one's `split`,
-    /// `lowercased` and `Character`s.
-    static func asciiInitials(of name: String) -> String? {
-        var name = name
-        return name.withUTF8 { bytes -> String? in
-            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
-            let space = UInt8(ascii: " ")
-            let dash = UInt8(ascii: "-")
-            var letters: [UInt8] = []
-            var index = 0
-            while index < bytes.count && letters.count < 2 {
-                guard bytes[index] != space && bytes[index] != dash else {
-                    index += 1
-                    continue
-                }
-                let start = index
-                while index < bytes.count && bytes[index] != space && bytes[index] != dash { index += 1 }
-                if let letter = asciiInitial(bytes[start..<index]) { letters.append(letter) }
-            }
-            return String(decoding: letters, as: UTF8.self)
-        }
-    }
-
-    /// One word's initial as ``initials(of:)`` takes it: nil for a stop word or a word with
-    /// no letter or digit.
-    private static func asciiInitial(_ word: Slice<UnsafeBufferPointer<UInt8>>) -> UInt8? {
-        var word = word
-        for prefix in ["l'", "d'", "L'", "D'"] where word.starts(with: prefix.utf8) { word = word.dropFirst(2) }
-        if word.count <= 5 && stopWords.contains(String(decoding: word, as: UTF8.self).lowercased()) { return nil }
-        for byte in word {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"): return byte - 32
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): return byte
-            default: continue
-            }
-        }
-        return nil
     }
 
     // MARK: - Addresses and phones
@@ -312,14 +247,7 @@ package struct HotelGenerator: Sendable {
             let cents = rng.unit()
             if cents < 0.3 { minor -= 1 } else if cents < 0.45 { minor -= 50 }
         }
-        return (formatMinor(minor, minorUnits: info.minorUnits), info, minor)
-    }
-
-    package static func formatMinor(_ minor: Int64, minorUnits: Int) -> String {
-        guard minorUnits > 0 else { return String(minor) }
-        let scale = Int64(Currencies.pow10(minorUnits))
-        let fraction = String(minor % scale)
-        return "\(minor / scale)." + String(repeating: "0", count: minorUnits - fraction.count) + fraction
+        return (Currencies.formatMinor(minor, minorUnits: info.minorUnits), info, minor)
     }
 
     static func amenities(stars: Int, rng: inout SplitMix64) -> [String] {
@@ -386,5 +314,4 @@ package struct HotelGenerator: Sendable {
 
     /// Rounded to 6 decimals (about 0.1 m), as ``CatalogSchema`` stores coordinates: the
     /// R*Tree's microdegrees divided by 1e6 give exactly the stored value.
-    package static func round6(_ value: Double) -> Double { (value * 1_000_000).rounded() / 1_000_000 }
 }

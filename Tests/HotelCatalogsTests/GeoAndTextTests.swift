@@ -78,7 +78,7 @@ struct GeoAndTextTests {
         #expect(Currencies.usdValue(Decimal(string: "129.99")!, rate: 1) == 129.99)
         #expect(
             Currencies.usdValue(minorAmount: 125_000, minorUnits: 0, rate: 0.00073) == Currencies.usdValue(Decimal(125_000), rate: 0.00073))
-        #expect(HotelGenerator.formatMinor(12_905, minorUnits: 2) == "129.05")
-        #expect(HotelGenerator.formatMinor(125_000, minorUnits: 0) == "125000")
+        #expect(Currencies.formatMinor(12_905, minorUnits: 2) == "129.05")
+        #expect(Currencies.formatMinor(125_000, minorUnits: 0) == "125000")
     }
 }

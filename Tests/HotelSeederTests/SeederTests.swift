@@ -146,11 +146,11 @@ struct SeederTests {
             seeds.insert(logo.seed)
         }
         #expect(seeds.count == 300)
-        #expect(HotelGenerator.initials(of: "Hôtel de la Paix") == "HP")
-        #expect(HotelGenerator.initials(of: "Złota Kaczka") == "ZK")
-        #expect(HotelGenerator.initials(of: "Hótel Þingholt") == "HT")
-        #expect(HotelGenerator.initials(of: "Khách sạn Đông Đô") == "KS")
-        #expect(HotelGenerator.initials(of: "Gasthof Zum Löwen") == "GL")
+        #expect(CatalogText.initials(of: "Hôtel de la Paix") == "HP")
+        #expect(CatalogText.initials(of: "Złota Kaczka") == "ZK")
+        #expect(CatalogText.initials(of: "Hótel Þingholt") == "HT")
+        #expect(CatalogText.initials(of: "Khách sạn Đông Đô") == "KS")
+        #expect(CatalogText.initials(of: "Gasthof Zum Löwen") == "GL")
     }
 
     @Test("the ASCII initials agree with the general rule on every seeded name and on odd ones")
@@ -161,11 +161,11 @@ struct SeederTests {
         ]
         var checked = 0
         for name in odd + fixture.hotels.map(\.name) {
-            guard let fast = HotelGenerator.asciiInitials(of: name) else {
+            guard let fast = CatalogText.asciiInitials(of: name) else {
                 #expect(!name.utf8.allSatisfy { $0 < 0x80 }, "\(name) is ASCII")
                 continue
             }
-            #expect(fast == HotelGenerator.unicodeInitials(of: name), "\(name)")
+            #expect(fast == CatalogText.unicodeInitials(of: name), "\(name)")
             checked += 1
         }
         #expect(checked > odd.count + 100)
