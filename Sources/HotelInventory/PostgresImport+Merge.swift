@@ -124,7 +124,7 @@ extension PostgresImport {
 
         /// Ids back into HotelId order, through negative ids: an id moved straight to its new
         /// value could meet one not moved yet.
-        private func renumber() async throws {
+        func renumber() async throws {
             try await execute(
                 """
                 CREATE TEMP TABLE hs_import_order ON COMMIT DROP AS SELECT * FROM

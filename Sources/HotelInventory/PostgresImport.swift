@@ -47,6 +47,13 @@ enum PostgresImport {
     ) async throws -> (Outcome, rows: Int) {
         let location = try PostgresLocation(url: url)
         do {
+            // A database with no catalog gets one the faster way (`+NewCatalog.swift`); a dry
+            // run, which must write nothing, counts in a transaction it rolls back.
+            if !importer.options.dryRun,
+                let created = try await createCatalog(importer, location: location, logger: logger, progress: progress)
+            {
+                return created
+            }
             return try await location.withConnection(logger: logger) { connection in
                 // This session's only: the staging table stays in memory up to 256 MB instead of
                 // the default 8 MB, and index builds get 512 MB instead of 64 MB (a million
@@ -113,7 +120,7 @@ enum PostgresImport {
         return false
     }
 
-    private static func readCurrencies(_ connection: PostgresConnection, logger: Logger) async throws -> [String: CurrencyInfo] {
+    static func readCurrencies(_ connection: PostgresConnection, logger: Logger) async throws -> [String: CurrencyInfo] {
         var rates: [String: CurrencyInfo] = [:]
         let rows = try await connection.query("SELECT code, usd_rate, minor_units FROM currencies", logger: logger)
         for try await (code, rate, minorUnits) in rows.decode((String, Double, Int).self) {
@@ -147,12 +154,18 @@ enum PostgresImport {
         return try await reading.result()
     }
 
-    /// A new catalog: its indexes, built once over every row, then `ANALYZE`, the schema
-    /// versions and the marks a server checks before it serves the catalog.
+    /// A new catalog in the one transaction (a dry run's): its indexes, built once over
+    /// every row, then ``markComplete(_:logger:)``.
     private static func finishNewCatalog(_ connection: PostgresConnection, logger: Logger) async throws {
         for sql in PostgresSchema.migrations.flatMap(\.afterLoad) {
             try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger)
         }
+        try await markComplete(connection, logger: logger)
+    }
+
+    /// `ANALYZE`, the schema versions and the marks a server checks before it serves the
+    /// catalog, inside the caller's transaction.
+    static func markComplete(_ connection: PostgresConnection, logger: Logger) async throws {
         try await connection.query("ANALYZE hotels", logger: logger)
         for migration in PostgresSchema.migrations {
             try await PostgresSchema.record(migration.version, on: connection, logger: logger)

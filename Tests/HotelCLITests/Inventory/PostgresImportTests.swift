@@ -153,4 +153,42 @@ struct PostgresImportTests {
         #expect(imported.status == 0, "\(imported.stderr)")
         #expect(try await scratch.export(copy, ["--format", "jsonl"]) == exported)
     }
+
+    @Test(
+        "an incomplete catalog an interrupted import or seed left is replaced; two imports into one new database: one creates, the other finds it"
+    )
+    func newCatalogUnderTheLock() async throws {
+        let pair = try await Self.pair("import_lock")
+        let scratch = pair.scratch
+        let created = "imported 3 rows into CATALOG (created): 3 new, 0 changed, 0 unchanged, 0 deleted\n"
+        // Stopped before its schema was recorded, and stopped before it was marked complete.
+        for interrupted in ["DELETE FROM schema_version", "UPDATE meta SET value = 'false' WHERE key = 'complete'"] {
+            #expect(try await scratch.hotels(["import", "hotels.csv", "--into", pair.url]).status == 0)
+            _ = try await pair.postgres.psql(pair.database, interrupted + "; DELETE FROM hotels WHERE hotel_id = 'MY-001'")
+            let again = try await scratch.hotels(["import", "hotels.csv", "--into", pair.url])
+            #expect(again.status == 0, "\(again.stderr)")
+            #expect(Self.counts(again, catalog: pair.url) == created, "after \(interrupted)")
+            #expect(try await pair.exports().contains("MY-001,"))
+            _ = try await pair.postgres.psql(pair.database, PostgresImportTests.dropEverything)
+        }
+
+        let (url, directory) = (pair.url, scratch.directory.path)
+        let run: @Sendable () async throws -> HotelsBinary.Result = {
+            HotelsBinary.Result(
+                try await ChildProcess.run(
+                    [HotelsBinary.url.path, "import", "hotels.csv", "--into", url], environment: HotelsBinary.environment([:]),
+                    directory: directory))
+        }
+        async let first = run()
+        async let second = run()
+        let lines = [try await first, try await second].map { Self.counts($0, catalog: url) }.sorted()
+        #expect(lines == ["imported 3 rows into CATALOG: 0 new, 0 changed, 3 unchanged, 0 deleted\n", created].sorted(), "\(lines)")
+    }
+
+    /// What `hotels seed --force` drops, and the extensions: a database as new.
+    static let dropEverything = """
+        DROP TABLE IF EXISTS hotel_logos, hotel_descriptions, hotels, currencies, meta, catalog_version, schema_version CASCADE;
+        DROP FUNCTION IF EXISTS hs_distance_km(float8, float8, float8, float8);
+        DROP FUNCTION IF EXISTS hs_catalog_changed() CASCADE
+        """
 }

@@ -1,0 +1,144 @@
+import Foundation
+import HotelCatalogs
+import HotelSeeder
+import Logging
+import PostgresNIO
+
+/// `hotels import` into a database with no catalog: the seeder's way, not one transaction.
+///
+/// Why: into a new catalog the one-transaction import (COPY into a staging table, a merge,
+/// then nine indexes one after another on one connection) took 85–88 s for 1,000,000 rows,
+/// 30 s of it building indexes while the second core waited. Here the tables are created
+/// and committed at once with `meta.complete` false, which no server serves
+/// (`PostgresCatalog` waits for it); the rows are copied straight into `hotels`,
+/// `hotel_descriptions` and `hotel_logos` on three connections at once; the indexes are
+/// built on two (``HotelSeeder/PostgresSeeder/buildIndexes(_:logger:)``); then one
+/// transaction records the schema and marks the catalog complete. All or nothing still
+/// holds for anyone reading: a bad row, a failed COPY or a lost connection drops the
+/// tables again, and a catalog that is not complete is never served.
+///
+/// Two writers creating a catalog at once would drop each other's tables: an import holds
+/// ``HotelSeeder/PostgresSeeder/creatorLock`` (a session advisory lock, as `hotels seed`
+/// does) from before it looks until it is done. A database found holding an incomplete catalog under that lock was
+/// left by an interrupted import or seed, and is replaced.
+extension PostgresImport {
+    /// Creates the catalog from `importer`'s rows when the database holds none (or an
+    /// abandoned incomplete one); nil when it holds a complete catalog, for the
+    /// one-transaction import.
+    static func createCatalog(
+        _ importer: InventoryImporter, location: PostgresLocation, logger: Logger, progress: @escaping @Sendable (Int) -> Void
+    ) async throws -> (Outcome, rows: Int)? {
+        try await location.withConnection(logger: logger) { connection -> (Outcome, rows: Int)? in
+            // Held until this connection closes, whatever happens below.
+            try await connection.query("SELECT pg_advisory_lock(\(PostgresSeeder.creatorLock))", logger: logger)
+            guard try await holdsNoCompleteCatalog(connection, location: location, logger: logger) else { return nil }
+            // The schema's extensions this import adds, to take away again if it fails: a
+            // refused import leaves a new database as it found it.
+            let extensionsBefore = try await extensions(connection, logger: logger)
+            try await connection.query("BEGIN", logger: logger)
+            try await PostgresSeeder.dropCatalog(on: connection, logger: logger)
+            try await PostgresSeeder.createTables(
+                on: connection, hotelCount: 0, seed: "none", generator: "hotels import", cities: 0, logger: logger)
+            try await connection.query("COMMIT", logger: logger)
+            do {
+                let currencies = try await readCurrencies(connection, logger: logger)
+                let (summary, rows) = try await copyNewRows(
+                    importer, currencies: currencies, location: location, logger: logger, progress: progress)
+                if summary.outOfOrder {
+                    try await connection.query("BEGIN", logger: logger)
+                    try await Merge(connection: connection, logger: logger, deleteMissing: false, isNew: true).renumber()
+                    try await connection.query("COMMIT", logger: logger)
+                }
+                try await withClient(location, connections: 2, logger: logger) { client in
+                    try await PostgresSeeder.buildIndexes(client, logger: logger)
+                }
+                try await connection.query("BEGIN", logger: logger)
+                try await markComplete(connection, logger: logger)
+                try await connection.query("COMMIT", logger: logger)
+                return (Outcome(counts: summary.counts, created: true, renumbered: summary.outOfOrder), rows)
+            } catch {
+                // Nothing half-made stays behind; if even this fails, the next import under
+                // the lock finds the catalog incomplete and replaces it.
+                _ = try? await connection.query("ROLLBACK", logger: logger)
+                _ = try? await connection.query("BEGIN", logger: logger)
+                _ = try? await PostgresSeeder.dropCatalog(on: connection, logger: logger)
+                for added in (try? await extensions(connection, logger: logger))?.subtracting(extensionsBefore) ?? [] {
+                    _ = try? await connection.query(PostgresQuery(unsafeSQL: "DROP EXTENSION IF EXISTS \"\(added)\""), logger: logger)
+                }
+                _ = try? await connection.query("COMMIT", logger: logger)
+                throw error
+            }
+        }
+    }
+
+    /// The extensions installed in the database (`plpgsql` at least).
+    private static func extensions(_ connection: PostgresConnection, logger: Logger) async throws -> Set<String> {
+        var names: Set<String> = []
+        for try await name in try await connection.query("SELECT extname FROM pg_extension", logger: logger).decode(String.self) {
+            names.insert(name)
+        }
+        return names
+    }
+
+    /// No schema recorded (a new database, or tables a seed or import left before it
+    /// finished), or no `complete` mark.
+    private static func holdsNoCompleteCatalog(_ connection: PostgresConnection, location: PostgresLocation, logger: Logger)
+        async throws -> Bool
+    {
+        let version = try await PostgresSchema.version(connection, logger: logger)
+        if version == 0 { return true }
+        guard version == PostgresSchema.currentVersion else {
+            throw CatalogError.schemaMismatch(location.description, found: version, expected: PostgresSchema.currentVersion)
+        }
+        let complete = try await connection.query("SELECT value FROM meta WHERE key = 'complete'", logger: logger)
+            .decode(String.self).first { _ in true }
+        return complete != "true"
+    }
+
+    /// The rows, read and checked on their own thread, as three COPYs at once.
+    private static func copyNewRows(
+        _ importer: InventoryImporter, currencies: [String: CurrencyInfo], location: PostgresLocation, logger: Logger,
+        progress: @escaping @Sendable (Int) -> Void
+    ) async throws -> (PostgresNewCatalogWriter.Summary, rows: Int) {
+        let streams = PostgresNewCatalogWriter.Streams()
+        let reading = ReadingThread(
+            importer: importer, makeWriter: { PostgresNewCatalogWriter(currencies: currencies, streams: streams) },
+            finish: { try $0.finish() }, end: { streams.finish() }, progress: progress)
+        do {
+            try await withClient(location, connections: streams.all.count, logger: logger) { client in
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    for (table, chunks) in zip(PostgresNewCatalogWriter.Streams.tables, streams.all) {
+                        group.addTask {
+                            try await client.withConnection { connection in
+                                try await connection.copyFrom(table: table.name, columns: table.columns, logger: logger) { copy in
+                                    for await chunk in chunks.stream {
+                                        try await copy.write(chunk)
+                                        chunks.taken()
+                                    }
+                                }
+                            }
+                        }
+                    }
+                    try await group.waitForAll()
+                }
+            }
+            // A bad row ended the streams early: the COPYs finished, the error is the row's.
+            return (try await reading.outcome(), try await reading.result())
+        } catch {
+            for chunks in streams.all { chunks.stop() }
+            throw await reading.ownError() ?? error
+        }
+    }
+
+    /// A pool of `connections` to `location` for `body`'s time.
+    private static func withClient<T: Sendable>(
+        _ location: PostgresLocation, connections: Int, logger: Logger, _ body: (PostgresClient) async throws -> T
+    ) async throws -> T {
+        var configuration = try location.clientConfiguration()
+        configuration.options.maximumConnections = connections
+        let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+        let running = Task { await client.run() }
+        defer { running.cancel() }
+        return try await body(client)
+    }
+}
