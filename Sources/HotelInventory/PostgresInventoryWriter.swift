@@ -31,7 +31,7 @@ final class PostgresInventoryWriter: InventoryWriter {
     func write(_ row: InventoryRow) throws {
         switch row {
         case .deletion(let id, _, _):
-            append([id, "t"] + Array(repeating: nil, count: PostgresImport.stagingColumns.count - 2))
+            CopyText.appendLine([id, "t"] + Array(repeating: nil, count: PostgresImport.stagingColumns.count - 2), to: &text)
         case .hotel(let record):
             let hotel = record.hotel
             let info = currencies[hotel.price.currency]!
@@ -42,15 +42,16 @@ final class PostgresInventoryWriter: InventoryWriter {
                 case .monogram: ("1", nil)
                 case .image(let png): ("2", Self.byteaText(png))
                 }
-            append([
-                hotel.id, "f", hotel.name, CatalogText.fold(hotel.name), hotel.address, hotel.city, derived.cityKey(hotel.city),
-                hotel.country,
-                "\(hotel.latitude)", "\(hotel.longitude)", String(hotel.stars), hotel.price.amountText, hotel.price.currency,
-                "\(priceUSD)", hotel.phone, record.hasPhone ? "t" : "f", hotel.amenities.joined(separator: ","),
-                record.hasAmenities ? "t" : "f", String(Amenity.mask(hotel.amenities)),
-                DerivedColumns.logoInitials(of: hotel.name), String(DerivedColumns.logoSeed(of: hotel.id)),
-                record.description, logo.kind, logo.png,
-            ])
+            CopyText.appendLine(
+                [
+                    hotel.id, "f", hotel.name, CatalogText.fold(hotel.name), hotel.address, hotel.city, derived.cityKey(hotel.city),
+                    hotel.country,
+                    "\(hotel.latitude)", "\(hotel.longitude)", String(hotel.stars), hotel.price.amountText, hotel.price.currency,
+                    "\(priceUSD)", hotel.phone, record.hasPhone ? "t" : "f", hotel.amenities.joined(separator: ","),
+                    record.hasAmenities ? "t" : "f", String(Amenity.mask(hotel.amenities)),
+                    DerivedColumns.logoInitials(of: hotel.name), String(DerivedColumns.logoSeed(of: hotel.id)),
+                    record.description, logo.kind, logo.png,
+                ], to: &text)
         }
         if text.utf8.count >= Self.chunkSize { try send() }
     }
@@ -63,15 +64,6 @@ final class PostgresInventoryWriter: InventoryWriter {
     private func send() throws {
         try chunks.send(ByteBuffer(string: text))
         text.removeAll(keepingCapacity: true)
-    }
-
-    /// One line of COPY text: tab-separated, `\N` for NULL.
-    private func append(_ fields: [String?]) {
-        for (index, field) in fields.enumerated() {
-            if index > 0 { text.append("\t") }
-            if let field { CopyText.append(field, to: &text) } else { text.append("\\N") }
-        }
-        text.append("\n")
     }
 
     /// `bytea` in hex (`\x89504e47…`); ``CopyText`` doubles the backslash for COPY.

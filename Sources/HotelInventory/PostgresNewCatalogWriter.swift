@@ -68,7 +68,7 @@ final class PostgresNewCatalogWriter: InventoryWriter {
         lastHotelID = idBytes
         let info = currencies[hotel.price.currency]!
         let priceUSD = Currencies.usdValue(minorAmount: record.priceMinor, minorUnits: info.minorUnits, rate: info.usdRate)
-        Self.append(
+        CopyText.appendLine(
             [
                 String(id), hotel.id, hotel.name, CatalogText.fold(hotel.name), hotel.address, hotel.city, derived.cityKey(hotel.city),
                 hotel.country, "\(hotel.latitude)", "\(hotel.longitude)", String(hotel.stars), hotel.price.amountText,
@@ -76,8 +76,8 @@ final class PostgresNewCatalogWriter: InventoryWriter {
                 String(Amenity.mask(hotel.amenities)), DerivedColumns.logoInitials(of: hotel.name),
                 String(DerivedColumns.logoSeed(of: hotel.id)), "1",
             ], to: &hotels)
-        Self.append([String(id), record.description ?? ""], to: &descriptions)
-        if case .image(let png) = record.logo { Self.append([String(id), PostgresInventoryWriter.byteaText(png)], to: &logos) }
+        CopyText.appendLine([String(id), record.description ?? ""], to: &descriptions)
+        if case .image(let png) = record.logo { CopyText.appendLine([String(id), PostgresInventoryWriter.byteaText(png)], to: &logos) }
         summary.counts.new += 1
         try send(ifOver: PostgresInventoryWriter.chunkSize)
     }
@@ -97,14 +97,5 @@ final class PostgresNewCatalogWriter: InventoryWriter {
                 self[keyPath: text].removeAll(keepingCapacity: true)
             }
         }
-    }
-
-    /// One line of COPY text: tab-separated, `\N` for NULL.
-    private static func append(_ fields: [String?], to text: inout String) {
-        for (index, field) in fields.enumerated() {
-            if index > 0 { text.append("\t") }
-            if let field { CopyText.append(field, to: &text) } else { text.append("\\N") }
-        }
-        text.append("\n")
     }
 }

@@ -66,7 +66,8 @@ extension CatalogSeeder {
         return queue
     }
 
-    private static func removeFiles(_ path: String) {
+    /// An SQLite file and whatever journal, WAL or shared memory it left beside it.
+    static func removeFiles(_ path: String) {
         for suffix in ["", "-journal", "-wal", "-shm"] { unlink(path + suffix) }
     }
 

@@ -243,6 +243,15 @@ package enum CopyText {
         return (ByteBuffer(string: hotelText), ByteBuffer(string: descriptionText))
     }
 
+    /// One line of COPY text: `fields` tab-separated, `\N` for nil.
+    package static func appendLine(_ fields: [String?], to out: inout String) {
+        for (index, field) in fields.enumerated() {
+            if index > 0 { out.append("\t") }
+            if let field { append(field, to: &out) } else { out.append("\\N") }
+        }
+        out.append("\n")
+    }
+
     package static func append(_ field: String, to out: inout String) {
         guard field.utf8.contains(where: { $0 == UInt8(ascii: "\\") || $0 == 9 || $0 == 10 || $0 == 13 }) else {
             out.append(field)

@@ -78,7 +78,7 @@ final class SideIndexBuilder: Sendable {
     ///   `database`; SQLite's own errors from the copy.
     func finish(into db: Database) throws {
         done.wait()
-        defer { removeSideFiles() }
+        defer { CatalogSeeder.removeFiles(sidePath) }
         if let failure = failure.withLock({ $0 }) {
             throw CatalogError.database("building the name search and R*Tree beside the catalog failed: \(failure)")
         }
@@ -98,13 +98,13 @@ final class SideIndexBuilder: Sendable {
     func abandon() {
         cancelled.store(true, ordering: .relaxed)
         done.wait()
-        removeSideFiles()
+        CatalogSeeder.removeFiles(sidePath)
     }
 
     private func build(_ rows: Rows, pageSize: Int) {
         defer { done.signal() }
         do {
-            removeSideFiles()
+            CatalogSeeder.removeFiles(sidePath)
             // The page size decides the R*Tree's node size: the same as the catalog's.
             let queue = try CatalogSeeder.openForBulkLoad(sidePath, label: "SideIndexBuilder", cacheKiB: 65_536, pageSize: pageSize)
             try queue.writeWithoutTransaction { db in
@@ -152,9 +152,5 @@ final class SideIndexBuilder: Sendable {
         }
         let parent = try db.makeStatement(sql: "INSERT INTO hotels_geo_parent (nodeno, parentnode) VALUES (?, ?)")
         for (child, of) in tree.parents { try parent.execute(arguments: [child, of]) }
-    }
-
-    private func removeSideFiles() {
-        for suffix in ["", "-journal", "-wal", "-shm"] { unlink(sidePath + suffix) }
     }
 }

@@ -138,7 +138,7 @@ enum ImportLoadBench {
     }
 
     /// An SQLite file with its WAL sidecars (the harness runs `hotels`, it does not link the catalogs).
-    private static func removeCatalog(_ path: String) {
+    static func removeCatalog(_ path: String) {
         for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
     }
 

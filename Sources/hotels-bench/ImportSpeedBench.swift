@@ -37,20 +37,20 @@ enum ImportSpeedBench {
         let input = try ImportLoadBench.importFile(rows: rows, paths: paths)
         let catalog = paths.file("import-speed-\(getpid()).sqlite")
         let bare = paths.file("import-floor-\(getpid()).sqlite")
-        defer { for path in [catalog, bare] { removeCatalog(path) } }
+        defer { for path in [catalog, bare] { ImportLoadBench.removeCatalog(path) } }
         var result = Result(rows: rows, ours: [], floor: [], reimport: [], reimportSummary: "")
         for run in 0..<runs {
             Bench.say("import speed: run \(run + 1) of \(runs)…")
             // Alternate which goes first, so neither always follows the other's heat.
             for ourTurn in run % 2 == 0 ? [true, false] : [false, true] {
                 if ourTurn {
-                    removeCatalog(catalog)
+                    ImportLoadBench.removeCatalog(catalog)
                     result.ours.append(
                         try Measure.once {
                             try Measure.run([paths.hotels, "import", input, "--into", catalog, "--priority", "normal"])
                         })
                 } else {
-                    removeCatalog(bare)
+                    ImportLoadBench.removeCatalog(bare)
                     result.floor.append(try Measure.once { try Measure.run([sqlite3, bare, ".mode csv", ".import \(input) hotels"]) })
                 }
             }
@@ -60,7 +60,7 @@ enum ImportSpeedBench {
         for run in 0..<runs {
             Bench.say("import speed: re-import with \(rows / changedEvery) prices changed, run \(run + 1) of \(runs)…")
             let target = paths.file("import-reimport-\(getpid()).sqlite")
-            defer { removeCatalog(target) }
+            defer { ImportLoadBench.removeCatalog(target) }
             try FileManager.default.copyItem(atPath: catalog, toPath: target)
             let t0 = Measure.now()
             let process = try ChildProcess(
@@ -80,7 +80,7 @@ enum ImportSpeedBench {
     /// `catalog` exported with every ``changedEvery``th hotel's price one major unit higher.
     private static func changedFile(from catalog: String, sqlite3: String, paths: BenchPaths) throws -> String {
         let copy = paths.file("import-changed-\(getpid()).sqlite")
-        defer { removeCatalog(copy) }
+        defer { ImportLoadBench.removeCatalog(copy) }
         try FileManager.default.copyItem(atPath: catalog, toPath: copy)
         // The integer part up by one, the decimals (whatever their number) kept.
         try Measure.run([
@@ -95,10 +95,6 @@ enum ImportSpeedBench {
         let path = paths.file("import-changed-\(getpid()).csv")
         try Measure.run([paths.hotels, "export", "--catalog", copy, "--output", path])
         return path
-    }
-
-    private static func removeCatalog(_ path: String) {
-        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
     }
 
     static func section(_ result: Result) -> BenchmarkReport.Section {
