@@ -115,27 +115,14 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]
         ),
-        // The seeder: invents demo hotels and writes them into either catalog. Its cities and
-        // word lists are data (Resources/*.json, read through Bundle.module), not code.
-        .target(
-            name: "HotelSeeder",
-            dependencies: [
-                "HotelCatalogs",
-                "HotelSOAP",
-                .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "PostgresNIO", package: "postgres-nio"),
-                .product(name: "Logging", package: "swift-log"),
-            ],
-            resources: [.process("Resources")]
-        ),
-        // Your own hotels (issue 32): CSV and JSON Lines into an SQLite catalog (`hotels import`)
-        // and back out (`hotels export`). Streams its input; writes through a small
-        // `InventoryWriter` protocol, so a PostgreSQL writer can stand beside the SQLite one.
+        // Your own hotels (issue 32): CSV and JSON Lines into an SQLite or PostgreSQL catalog
+        // (`hotels import`) and back out (`hotels export`). Streams its input; writes through a
+        // small `InventoryWriter` protocol, one per catalog. It alone makes new catalogs: the
+        // seeder's hotels come in through it too.
         .target(
             name: "HotelInventory",
             dependencies: [
                 "HotelCatalogs",
-                "HotelSeeder",
                 "HotelSOAP",
                 "Imaging",
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -144,6 +131,20 @@ let package = Package(
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]
+        ),
+        // The seeder: invents demo hotels and writes them through the import into either
+        // catalog. Its cities and word lists are data (Resources/*.json, read through
+        // Bundle.module), not code.
+        .target(
+            name: "HotelSeeder",
+            dependencies: [
+                "HotelCatalogs",
+                "HotelInventory",
+                "HotelSOAP",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            resources: [.process("Resources")]
         ),
         // The service: connections, endpoints, WS-Security. Reads a catalog, writes none.
         .target(
@@ -273,8 +274,9 @@ let package = Package(
         .testTarget(
             name: "HotelSeederTests",
             dependencies: [
-                "HotelSeeder", "HotelCatalogs", "HotelSOAP", "HotelTestSupport",
+                "HotelSeeder", "HotelInventory", "HotelCatalogs", "HotelSOAP", "HotelTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // Import and export alone: the CSV and JSON Lines readers, each column's rules, the

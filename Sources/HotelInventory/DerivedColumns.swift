@@ -1,9 +1,8 @@
 import HotelCatalogs
-import HotelSeeder
 
 /// The columns a catalog stores beside what an input row says, computed the same way by
-/// every writer (SQLite and PostgreSQL) and by the seeder, so a hotel looks and searches
-/// the same in every catalog it is imported into.
+/// every writer (SQLite and PostgreSQL), so a hotel looks and searches the same in every
+/// catalog it is imported into.
 ///
 /// ```swift
 /// var derived = DerivedColumns()

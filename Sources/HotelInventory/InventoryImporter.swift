@@ -19,11 +19,34 @@ public struct InventoryImporter {
         public var deleteMissing: Bool
         /// Validate and count; write nothing.
         public var dryRun: Bool
+        /// What to do with a catalog already at the destination.
+        public var ifCatalogExists: IfCatalogExists
 
-        public init(deleteMissing: Bool = false, dryRun: Bool = false) {
+        public init(deleteMissing: Bool = false, dryRun: Bool = false, ifCatalogExists: IfCatalogExists = .update) {
             self.deleteMissing = deleteMissing
             self.dryRun = dryRun
+            self.ifCatalogExists = ifCatalogExists
         }
+    }
+
+    /// What an import does to a catalog already at the destination.
+    public enum IfCatalogExists: Sendable {
+        /// Upsert into it (`hotels import`).
+        case update
+        /// Refuse, with ``HotelCatalogs/CatalogError`` `database` naming `--force` (`hotels seed`).
+        case refuse
+        /// Build a new catalog in its place; the old one serves until the new one is
+        /// complete where the catalog allows it (SQLite: a rename), else it is dropped first
+        /// (`hotels seed --force`).
+        case replace
+    }
+
+    /// Where the rows come from.
+    public enum Source {
+        /// Files, read as they stream and validated.
+        case inputs([InventoryInput])
+        /// Rows built in memory (`hotels seed`).
+        case rows(any InventoryRowSource)
     }
 
     /// What an import did.
@@ -43,12 +66,25 @@ public struct InventoryImporter {
     /// How often `progress` is called, in rows.
     public static let progressInterval = 10_000
 
-    public let inputs: [InventoryInput]
+    public let source: Source
     public let options: Options
 
     public init(inputs: [InventoryInput], options: Options = Options()) {
-        self.inputs = inputs
+        self.source = .inputs(inputs)
         self.options = options
+    }
+
+    public init(source: some InventoryRowSource, options: Options = Options()) {
+        self.source = .rows(source)
+        self.options = options
+    }
+
+    /// What the new catalog's `meta` says made it.
+    var origin: CatalogOrigin {
+        switch source {
+        case .inputs: return .files
+        case .rows(let rows): return rows.origin
+        }
     }
 
     /// Imports into the SQLite catalog at `path`, creating it when absent.
@@ -58,7 +94,9 @@ public struct InventoryImporter {
     ///   it was); ``HotelCatalogs/CatalogError`` for the catalog.
     public func importIntoSQLite(at path: String, progress: @escaping (Int) -> Void = { _ in }) throws -> Summary {
         var rows = 0
-        let outcome = try SQLiteInventoryWriter.importing(into: path, dryRun: options.dryRun) { writer in
+        let outcome = try SQLiteInventoryWriter.importing(
+            into: path, dryRun: options.dryRun, ifCatalogExists: options.ifCatalogExists, origin: origin
+        ) { writer in
             // A second thread only for a new catalog: into a served catalog the import
             // leaves the second core to the server (issue 32 point 5).
             let kept: Set<String>
@@ -130,33 +168,42 @@ public struct InventoryImporter {
         return (reading.kept, reading.rows)
     }
 
-    /// Every input's rows into `writer`, in order. Returns the HotelIds seen (deletions too).
+    /// Every row into `writer`, in order. Returns the HotelIds seen (deletions too).
     /// `progress` gets the count every ``progressInterval`` rows and once at the end.
     public func feed(_ writer: some InventoryWriter, progress: (Int) -> Void) throws -> Set<String> {
         // Where each HotelId was first seen (input index and line, packed), to name it when
         // it comes again.
         var seen: [String: Int] = [:]
         var rows = 0
-        for (index, input) in inputs.enumerated() {
-            let validator = RecordValidator(currencies: writer.currencies, input: input)
-            try forEachRow(of: input, validator: validator) { row in
-                let line: Int
-                switch row {
-                case .hotel(let record): line = record.line
-                case .deletion(_, _, let at): line = at
-                }
-                if let first = seen.updateValue(index << Self.lineBits | line, forKey: row.hotelID) {
-                    seen[row.hotelID] = first
-                    let (firstInput, firstLine) = (inputs[first >> Self.lineBits].path, first & (1 << Self.lineBits - 1))
-                    let place = firstInput == input.path ? "line \(firstLine)" : "\(firstInput):\(firstLine)"
-                    throw InventoryError.invalidData(
-                        file: input.path, line: line, column: InventoryColumn.hotelID.name,
-                        "\(row.hotelID) is given twice, first at \(place): each hotel once per import")
-                }
-                try writer.write(row)
-                rows += 1
-                if rows % Self.progressInterval == 0 { progress(rows) }
+        func accept(_ row: InventoryRow, input index: Int, path: String, paths: [String]) throws {
+            let line: Int
+            switch row {
+            case .hotel(let record): line = record.line
+            case .deletion(_, _, let at): line = at
             }
+            if let first = seen.updateValue(index << Self.lineBits | line, forKey: row.hotelID) {
+                seen[row.hotelID] = first
+                let (firstInput, firstLine) = (paths[first >> Self.lineBits], first & (1 << Self.lineBits - 1))
+                let place = firstInput == path ? "line \(firstLine)" : "\(firstInput):\(firstLine)"
+                throw InventoryError.invalidData(
+                    file: path, line: line, column: InventoryColumn.hotelID.name,
+                    "\(row.hotelID) is given twice, first at \(place): each hotel once per import")
+            }
+            try writer.write(row)
+            rows += 1
+            if rows % Self.progressInterval == 0 { progress(rows) }
+        }
+        switch source {
+        case .inputs(let inputs):
+            let paths = inputs.map(\.path)
+            for (index, input) in inputs.enumerated() {
+                let validator = RecordValidator(currencies: writer.currencies, input: input)
+                try forEachRow(of: input, validator: validator) { row in
+                    try accept(row, input: index, path: input.path, paths: paths)
+                }
+            }
+        case .rows(let source):
+            try source.forEachRow { row in try accept(row, input: 0, path: source.origin.generator, paths: [source.origin.generator]) }
         }
         progress(rows)
         return Set(seen.keys)

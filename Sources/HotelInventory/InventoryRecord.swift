@@ -17,6 +17,9 @@ public struct InventoryRecord: Sendable {
         case keep
         /// An empty `logo`: the monogram, drawn from the name.
         case monogram
+        /// A monogram whose letters and colours the row's source chose: the seeder's, whose
+        /// names in a non-Latin script take their letters from the English district and kind.
+        case chosenMonogram(initials: String, seed: Int64)
         /// A logo file, decoded and encoded again as a PNG of at most
         /// ``HotelCatalogs/CatalogSchema/logoSide`` pixels a side.
         case image([UInt8])
@@ -35,4 +38,30 @@ public struct InventoryRecord: Sendable {
     /// The file and the line the row starts on.
     public var file: String
     public var line: Int
+
+    public init(
+        hotel: HotelInfo, priceMinor: Int64, hasPhone: Bool, hasAmenities: Bool, description: String?, logo: Logo, file: String,
+        line: Int
+    ) {
+        self.hotel = hotel
+        self.priceMinor = priceMinor
+        self.hasPhone = hasPhone
+        self.hasAmenities = hasAmenities
+        self.description = description
+        self.logo = logo
+        self.file = file
+        self.line = line
+    }
+
+    /// The monogram's letters (`logo_initials`): the chosen ones, else drawn from the name.
+    var logoInitials: String {
+        if case .chosenMonogram(let initials, _) = logo { return initials }
+        return DerivedColumns.logoInitials(of: hotel.name)
+    }
+
+    /// The monogram's colours and shape (`logo_seed`): the chosen seed, else the HotelId's.
+    var logoSeed: Int64 {
+        if case .chosenMonogram(_, let seed) = logo { return seed }
+        return DerivedColumns.logoSeed(of: hotel.id)
+    }
 }

@@ -1,6 +1,5 @@
 import Foundation
 import HotelCatalogs
-import HotelSeeder
 import Logging
 import PostgresNIO
 
@@ -12,33 +11,43 @@ import PostgresNIO
 /// and committed at once with `meta.complete` false, which no server serves
 /// (`PostgresCatalog` waits for it); the rows are copied straight into `hotels`,
 /// `hotel_descriptions` and `hotel_logos` on three connections at once; the indexes are
-/// built on two (``HotelSeeder/PostgresSeeder/buildIndexes(_:logger:)``); then one
+/// built on two (``PostgresCatalogBuilder/buildIndexes(_:logger:)``); then one
 /// transaction records the schema and marks the catalog complete. All or nothing still
 /// holds for anyone reading: a bad row, a failed COPY or a lost connection drops the
 /// tables again, and a catalog that is not complete is never served.
 ///
 /// Two writers creating a catalog at once would drop each other's tables: an import holds
-/// ``HotelSeeder/PostgresSeeder/creatorLock`` (a session advisory lock, as `hotels seed`
+/// ``PostgresCatalogBuilder/creatorLock`` (a session advisory lock, as `hotels seed`
 /// does) from before it looks until it is done. A database found holding an incomplete catalog under that lock was
 /// left by an interrupted import or seed, and is replaced.
+///
+/// `hotels seed` comes this way too, with ``InventoryImporter/IfCatalogExists`` `.refuse`
+/// or `.replace` (`--force`): a complete catalog is then an error, or dropped in the same
+/// transaction that creates the new tables (servers wait for the new one to be complete).
 extension PostgresImport {
     /// Creates the catalog from `importer`'s rows when the database holds none (or an
-    /// abandoned incomplete one); nil when it holds a complete catalog, for the
-    /// one-transaction import.
+    /// abandoned incomplete one, or the importer replaces it); nil when it holds a complete
+    /// catalog to update, for the one-transaction import.
     static func createCatalog(
         _ importer: InventoryImporter, location: PostgresLocation, logger: Logger, progress: @escaping @Sendable (Int) -> Void
     ) async throws -> (Outcome, rows: Int)? {
         try await location.withConnection(logger: logger) { connection -> (Outcome, rows: Int)? in
             // Held until this connection closes, whatever happens below.
-            try await connection.query("SELECT pg_advisory_lock(\(PostgresSeeder.creatorLock))", logger: logger)
-            guard try await holdsNoCompleteCatalog(connection, location: location, logger: logger) else { return nil }
+            try await connection.query("SELECT pg_advisory_lock(\(PostgresCatalogBuilder.creatorLock))", logger: logger)
+            let ifExists = importer.options.ifCatalogExists
+            if try await holdsCompleteCatalog(connection, location: location, replacing: ifExists == .replace, logger: logger) {
+                switch ifExists {
+                case .update: return nil
+                case .refuse: throw CatalogError.database("\(location) already holds a catalog; pass --force to replace it")
+                case .replace: break
+                }
+            }
             // The schema's extensions this import adds, to take away again if it fails: a
             // refused import leaves a new database as it found it.
             let extensionsBefore = try await extensions(connection, logger: logger)
             try await connection.query("BEGIN", logger: logger)
-            try await PostgresSeeder.dropCatalog(on: connection, logger: logger)
-            try await PostgresSeeder.createTables(
-                on: connection, hotelCount: 0, seed: "none", generator: "hotels import", cities: 0, logger: logger)
+            try await PostgresCatalogBuilder.dropCatalog(on: connection, logger: logger)
+            try await PostgresCatalogBuilder.createTables(on: connection, origin: importer.origin, logger: logger)
             try await connection.query("COMMIT", logger: logger)
             do {
                 let currencies = try await readCurrencies(connection, logger: logger)
@@ -50,7 +59,7 @@ extension PostgresImport {
                     try await connection.query("COMMIT", logger: logger)
                 }
                 try await withClient(location, connections: 2, logger: logger) { client in
-                    try await PostgresSeeder.buildIndexes(client, logger: logger)
+                    try await PostgresCatalogBuilder.buildIndexes(client, logger: logger)
                 }
                 try await connection.query("BEGIN", logger: logger)
                 try await markComplete(connection, logger: logger)
@@ -61,7 +70,7 @@ extension PostgresImport {
                 // the lock finds the catalog incomplete and replaces it.
                 _ = try? await connection.query("ROLLBACK", logger: logger)
                 _ = try? await connection.query("BEGIN", logger: logger)
-                _ = try? await PostgresSeeder.dropCatalog(on: connection, logger: logger)
+                _ = try? await PostgresCatalogBuilder.dropCatalog(on: connection, logger: logger)
                 for added in (try? await extensions(connection, logger: logger))?.subtracting(extensionsBefore) ?? [] {
                     _ = try? await connection.query(PostgresQuery(unsafeSQL: "DROP EXTENSION IF EXISTS \"\(added)\""), logger: logger)
                 }
@@ -80,19 +89,21 @@ extension PostgresImport {
         return names
     }
 
-    /// No schema recorded (a new database, or tables a seed or import left before it
-    /// finished), or no `complete` mark.
-    private static func holdsNoCompleteCatalog(_ connection: PostgresConnection, location: PostgresLocation, logger: Logger)
-        async throws -> Bool
-    {
+    /// A schema recorded and the `complete` mark set: false for a new database, or tables a
+    /// seed or import left before it finished. A schema of another version is an error,
+    /// but an older one that is to be replaced anyway.
+    private static func holdsCompleteCatalog(
+        _ connection: PostgresConnection, location: PostgresLocation, replacing: Bool, logger: Logger
+    ) async throws -> Bool {
         let version = try await PostgresSchema.version(connection, logger: logger)
-        if version == 0 { return true }
+        if version == 0 { return false }
+        if replacing && version < PostgresSchema.currentVersion { return true }
         guard version == PostgresSchema.currentVersion else {
             throw CatalogError.schemaMismatch(location.description, found: version, expected: PostgresSchema.currentVersion)
         }
         let complete = try await connection.query("SELECT value FROM meta WHERE key = 'complete'", logger: logger)
             .decode(String.self).first { _ in true }
-        return complete != "true"
+        return complete == "true"
     }
 
     /// The rows, read and checked on their own thread, as three COPYs at once.

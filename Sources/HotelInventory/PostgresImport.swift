@@ -1,13 +1,12 @@
 import Foundation
 import HotelCatalogs
-import HotelSeeder
 import Logging
 import PostgresNIO
 
 /// `hotels import --into postgres://…`: the whole import in one transaction on one
 /// connection, so replicas see all of it or none of it.
 ///
-/// 1. `BEGIN`; a database with no catalog gets the tables (``PostgresSeeder``'s, without
+/// 1. `BEGIN`; a database with no catalog gets the tables (``PostgresCatalogBuilder``'s, without
 ///    their indexes); an existing one is locked against other writers (`SHARE ROW
 ///    EXCLUSIVE`: searches go on reading).
 /// 2. The rows, read and validated on a thread of their own (``InventoryImporter/feed(_:progress:)``),
@@ -104,8 +103,7 @@ enum PostgresImport {
     private static func prepare(_ connection: PostgresConnection, location: PostgresLocation, logger: Logger) async throws -> Bool {
         let version = try await PostgresSchema.version(connection, logger: logger)
         if version == 0 {
-            try await PostgresSeeder.createTables(
-                on: connection, hotelCount: 0, seed: "none", generator: "hotels import", cities: 0, logger: logger)
+            try await PostgresCatalogBuilder.createTables(on: connection, origin: .files, logger: logger)
             return true
         }
         guard version == PostgresSchema.currentVersion else {

@@ -1,5 +1,4 @@
 import HotelCatalogs
-import HotelSeeder
 import NIOCore
 
 /// The ``InventoryWriter`` of a PostgreSQL catalog: each validated row, with the columns a
@@ -39,7 +38,7 @@ final class PostgresInventoryWriter: InventoryWriter {
             let logo: (kind: String, png: String?) =
                 switch record.logo {
                 case .keep: ("0", nil)
-                case .monogram: ("1", nil)
+                case .monogram, .chosenMonogram: ("1", nil)
                 case .image(let png): ("2", Self.byteaText(png))
                 }
             CopyText.appendLine(
@@ -49,7 +48,7 @@ final class PostgresInventoryWriter: InventoryWriter {
                     "\(hotel.latitude)", "\(hotel.longitude)", String(hotel.stars), hotel.price.amountText, hotel.price.currency,
                     "\(priceUSD)", hotel.phone, record.hasPhone ? "t" : "f", hotel.amenities.joined(separator: ","),
                     record.hasAmenities ? "t" : "f", String(Amenity.mask(hotel.amenities)),
-                    DerivedColumns.logoInitials(of: hotel.name), String(DerivedColumns.logoSeed(of: hotel.id)),
+                    record.logoInitials, String(record.logoSeed),
                     record.description, logo.kind, logo.png,
                 ], to: &text)
         }

@@ -1,5 +1,4 @@
 import HotelCatalogs
-import HotelSeeder
 import NIOCore
 
 /// The ``InventoryWriter`` of a PostgreSQL database that holds no catalog yet: each row as a
@@ -25,7 +24,7 @@ final class PostgresNewCatalogWriter: InventoryWriter {
         let logos = CopyChunks()
 
         static let tables: [(name: String, columns: [String])] = [
-            ("hotels", PostgresSeeder.hotelColumns), ("hotel_descriptions", ["id", "description"]), ("hotel_logos", ["id", "png"]),
+            ("hotels", PostgresCatalogBuilder.hotelColumns), ("hotel_descriptions", ["id", "description"]), ("hotel_logos", ["id", "png"]),
         ]
         var all: [CopyChunks] { [hotels, descriptions, logos] }
 
@@ -73,8 +72,8 @@ final class PostgresNewCatalogWriter: InventoryWriter {
                 String(id), hotel.id, hotel.name, CatalogText.fold(hotel.name), hotel.address, hotel.city, derived.cityKey(hotel.city),
                 hotel.country, "\(hotel.latitude)", "\(hotel.longitude)", String(hotel.stars), hotel.price.amountText,
                 hotel.price.currency, "\(priceUSD)", hotel.phone, hotel.amenities.joined(separator: ","),
-                String(Amenity.mask(hotel.amenities)), DerivedColumns.logoInitials(of: hotel.name),
-                String(DerivedColumns.logoSeed(of: hotel.id)), "1",
+                String(Amenity.mask(hotel.amenities)), record.logoInitials,
+                String(record.logoSeed), "1",
             ], to: &hotels)
         CopyText.appendLine([String(id), record.description ?? ""], to: &descriptions)
         if case .image(let png) = record.logo { CopyText.appendLine([String(id), PostgresInventoryWriter.byteaText(png)], to: &logos) }

@@ -1,6 +1,5 @@
 import Foundation
 import HotelCatalogs
-import HotelSeeder
 
 /// One rule per column: each returns the value as the catalog stores it, or throws the
 /// message that says what is wrong and how to write it.

@@ -1,7 +1,6 @@
 import Foundation
 import GRDB
 import HotelCatalogs
-import HotelSeeder
 
 /// One hotel in, changed or out, with every derived row kept in step.
 extension SQLiteInventoryWriter {
@@ -14,7 +13,7 @@ extension SQLiteInventoryWriter {
         guard !dryRun else { return }
         let rowID = nextRowID
         nextRowID += 1
-        let initials = DerivedColumns.logoInitials(of: hotel.name)
+        let initials = record.logoInitials
         let nameKey = CatalogText.fold(hotel.name)
         let columns = insertHotel
         columns.bind(1, rowID)
@@ -35,7 +34,7 @@ extension SQLiteInventoryWriter {
         columns.bind(16, hotel.amenities.joined(separator: ","))
         columns.bind(17, Amenity.mask(hotel.amenities))
         columns.bind(18, initials)
-        columns.bind(19, DerivedColumns.logoSeed(of: hotel.id))
+        columns.bind(19, record.logoSeed)
         try columns.run()
         try writeDescription(rowID: rowID, record.description ?? "")
         if isNew {
@@ -69,11 +68,11 @@ extension SQLiteInventoryWriter {
         let logo: [UInt8]? =
             switch record.logo {
             case .keep: storedLogo
-            case .monogram: nil
+            case .monogram, .chosenMonogram: nil
             case .image(let png): png
             }
         let logoChanged = record.logo != .keep && logo != storedLogo
-        let initials = renamed ? DerivedColumns.logoInitials(of: hotel.name) : stored.logoInitials
+        let initials = renamed ? record.logoInitials : stored.logoInitials
         let rowChanged = core || phone != stored.phone || amenities != stored.amenities || initials != stored.logoInitials
         guard rowChanged || description != stored.description || logoChanged else {
             counts.unchanged += 1

@@ -1,7 +1,6 @@
 import Foundation
 import GRDB
 import HotelCatalogs
-import HotelSeeder
 
 /// The ``InventoryWriter`` of an SQLite catalog file (``HotelCatalogs/CatalogSchema``): every
 /// derived column and table kept as the seeder makes them (`name_key`, `city_key`,
@@ -16,10 +15,10 @@ import HotelSeeder
 /// }
 /// ```
 ///
-/// Two ways in, chosen by ``importing(into:dryRun:_:)``:
-/// - *A new catalog* (no file at the path): the rows are inserted into the bare tables of a
+/// Two ways in, chosen by ``importing(into:dryRun:ifCatalogExists:origin:_:)``:
+/// - *A new catalog* (no file at the path, or one to replace): the rows are inserted into the bare tables of a
 ///   file beside it, the indexes, FTS and R*Tree are built once at the end
-///   (``HotelSeeder/CatalogSeeder/createIndexes(_:)``), and the file is renamed into place:
+///   (``SQLiteCatalogBuilder/createIndexes(_:)``), and the file is renamed into place:
 ///   the seeder's fast path, and nothing at the path until it is complete.
 /// - *An existing catalog*: one transaction; each row is compared with the stored hotel and
 ///   only what differs is written. An error rolls everything back.
@@ -72,7 +71,7 @@ public final class SQLiteInventoryWriter: InventoryWriter {
         selectStored = isNew ? nil : try db.makeStatement(sql: StoredHotel.select)
     }
 
-    /// What ``importing(into:dryRun:_:)`` did besides the rows.
+    /// What ``importing(into:dryRun:ifCatalogExists:origin:_:)`` did besides the rows.
     public struct Outcome: Sendable {
         public var counts: ImportCounts
         /// Whether the file was created.
@@ -81,16 +80,18 @@ public final class SQLiteInventoryWriter: InventoryWriter {
         public var renumbered: Bool
     }
 
-    /// Runs `body` with a writer on the catalog at `path`, created when there is none,
-    /// inside one transaction. A dry run opens an existing file read-only (a new one is
-    /// made in memory) and writes nothing.
+    /// Runs `body` with a writer on the catalog at `path`, created when there is none (or
+    /// `ifCatalogExists` is `.replace`: the new file is renamed over the old one when
+    /// complete), inside one transaction. A dry run opens an existing file read-only (a new
+    /// one is made in memory) and writes nothing. `origin` goes into a new catalog's `meta`.
     ///
     /// - Throws: what `body` throws, after rolling back; ``HotelCatalogs/CatalogError``
     ///   `notACatalog` for a file that is not a catalog of this format, `database` when SQLite
-    ///   fails (a full disk).
-    public static func importing(into path: String, dryRun: Bool, _ body: (SQLiteInventoryWriter) throws -> ImportCounts) throws
-        -> Outcome
-    {
+    ///   fails (a full disk) or when a file is there and `ifCatalogExists` is `.refuse`.
+    public static func importing(
+        into path: String, dryRun: Bool, ifCatalogExists: InventoryImporter.IfCatalogExists = .update,
+        origin: CatalogOrigin = .files, _ body: (SQLiteInventoryWriter) throws -> ImportCounts
+    ) throws -> Outcome {
         var outcome = Outcome(counts: ImportCounts(), created: false, renumbered: false)
         func run(_ db: Database, isNew: Bool, currencies: [String: CurrencyInfo], hasLogoTable: Bool) throws {
             let writer = try SQLiteInventoryWriter(db: db, isNew: isNew, dryRun: dryRun, currencies: currencies, hasLogoTable: hasLogoTable)
@@ -98,7 +99,11 @@ public final class SQLiteInventoryWriter: InventoryWriter {
             outcome.renumbered = writer.needsRenumbering
         }
         do {
-            if FileManager.default.fileExists(atPath: path) {
+            let exists = FileManager.default.fileExists(atPath: path)
+            if exists && ifCatalogExists == .refuse {
+                throw CatalogError.database("\(path) already exists; pass --force to replace it")
+            }
+            if exists && ifCatalogExists == .update {
                 let file = try SQLiteCatalogFile.open(path: path, readOnly: dryRun)
                 if dryRun {
                     try file.queue.read { db in try run(db, isNew: false, currencies: file.currencies, hasLogoTable: file.hasLogoTable) }
@@ -112,23 +117,23 @@ public final class SQLiteInventoryWriter: InventoryWriter {
                 try file.queue.close()
                 return outcome
             }
-            let meta = CatalogSeeder.metaRows(hotelCount: 0, seed: "none", generator: "hotels import", cities: 0)
+            let meta = SQLiteCatalogBuilder.metaRows(origin: origin)
             let currencies = Dictionary(uniqueKeysWithValues: Currencies.all.map { ($0.code, $0) })
             if dryRun {
                 let queue = try DatabaseQueue()
                 try queue.inDatabase { db in
-                    try CatalogSeeder.createTables(db, meta: meta)
+                    try SQLiteCatalogBuilder.createTables(db, meta: meta)
                     try run(db, isNew: true, currencies: currencies, hasLogoTable: true)
                 }
                 return outcome
             }
-            try CatalogSeeder.writeNewCatalog(to: path) { db in
+            try SQLiteCatalogBuilder.writeNewCatalog(to: path) { db in
                 try db.inTransaction {
-                    try CatalogSeeder.createTables(db, meta: meta)
+                    try SQLiteCatalogBuilder.createTables(db, meta: meta)
                     try run(db, isNew: true, currencies: currencies, hasLogoTable: true)
                     return .commit
                 }
-                try CatalogSeeder.createIndexes(db)
+                try SQLiteCatalogBuilder.createIndexes(db)
             }
             outcome.created = true
             return outcome
@@ -175,7 +180,7 @@ public final class SQLiteInventoryWriter: InventoryWriter {
                 ON CONFLICT (key) DO UPDATE SET value = CAST(CAST(value AS INTEGER) + 1 AS TEXT)
                 """)
         if isNew {
-            // The seeder's `cities` is how many cities it placed hotels in; an import's, once.
+            // How many cities the hotels are in, each once.
             let cities = try Int.fetchOne(db, sql: "SELECT count(DISTINCT city_key) FROM hotels") ?? 0
             try db.execute(sql: "UPDATE meta SET value = ? WHERE key = 'cities'", arguments: [String(cities)])
         }

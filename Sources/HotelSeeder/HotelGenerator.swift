@@ -1,15 +1,13 @@
 import Foundation
 import HotelCatalogs
 
-/// One generated hotel, as the seeder inserts it.
+/// One generated hotel, before it becomes an import's row (``record``).
 struct SeedHotel: Equatable, Sendable {
     var number: Int
     var hotelId: String
     var name: String
-    var nameKey: String
     var address: String
     var city: String
-    var cityKey: String
     var country: String
     var latitude: Double
     var longitude: Double
@@ -17,7 +15,8 @@ struct SeedHotel: Equatable, Sendable {
     /// Exact decimal text in `currency`, e.g. `129.99` or `125000`.
     var price: String
     var currency: String
-    var priceUSD: Double
+    /// `price` in minor units (cents, whole yen).
+    var priceMinor: Int64
     var phone: String
     var amenities: [String]
     var description: String
@@ -34,7 +33,6 @@ package struct HotelGenerator: Sendable {
     let seed: UInt64
     let cities: [CitySpec]
     private let cumulativeWeights: [Int]
-    private let cityKeys: [String]
 
     init(seed: UInt64, cities: [CitySpec] = SeedData.cities) {
         self.seed = seed
@@ -44,7 +42,6 @@ package struct HotelGenerator: Sendable {
             total += $0.weight
             return total
         }
-        cityKeys = cities.map { CatalogText.fold($0.name) }
     }
 
     static func hotelId(_ number: Int) -> String {
@@ -74,7 +71,7 @@ package struct HotelGenerator: Sendable {
         let local = rng.chance(city.localShare)
         let naming = makeName(city: city, district: district, local: local, stars: stars, rng: &rng)
         let address = makeAddress(city: city, district: district, local: local || !city.language.nonLatin, rng: &rng)
-        let (price, currencyInfo, minorAmount) = Self.price(city: city, stars: stars, rng: &rng)
+        let (price, _, minorAmount) = Self.price(city: city, stars: stars, rng: &rng)
         let amenities = Self.amenities(stars: stars, rng: &rng)
         let phone = Self.fill(city.phone, rng: &rng)
         let description = Self.describe(
@@ -84,11 +81,10 @@ package struct HotelGenerator: Sendable {
         let logoSeed = rng.next()
 
         return SeedHotel(
-            number: number, hotelId: Self.hotelId(number), name: naming.name, nameKey: CatalogText.fold(naming.name),
-            address: address, city: city.name, cityKey: cityKeys[cityIndex], country: city.country,
-            latitude: latitude, longitude: longitude, stars: stars, price: price, currency: city.currency,
-            priceUSD: Currencies.usdValue(minorAmount: minorAmount, minorUnits: currencyInfo.minorUnits, rate: currencyInfo.usdRate),
-            phone: phone, amenities: amenities, description: description, logoInitials: naming.initials, logoSeed: logoSeed)
+            number: number, hotelId: Self.hotelId(number), name: naming.name, address: address, city: city.name,
+            country: city.country, latitude: latitude, longitude: longitude, stars: stars, price: price, currency: city.currency,
+            priceMinor: minorAmount, phone: phone, amenities: amenities, description: description, logoInitials: naming.initials,
+            logoSeed: logoSeed)
     }
 
     // MARK: - Names

@@ -12,7 +12,7 @@ extension SQLiteCatalog {
     /// ```
     public static func openOrBuildDemo(
         at cacheDirectory: URL, count: Int = 10_000, seed: UInt64 = CatalogSeeder.demoSeed,
-        baseURL: String, progress: (Int) -> Void = { _ in }
+        baseURL: String, progress: @escaping (Int) -> Void = { _ in }
     ) throws -> SQLiteCatalog {
         do {
             try FileManager.default.createDirectory(at: cacheDirectory, withIntermediateDirectories: true)

@@ -5,7 +5,7 @@ import Logging
 extension ServeCommand {
     /// A `postgres://` URL opens the PostgreSQL catalog; anything else goes to
     /// ``openCatalog(_:announce:)`` (a file, or the demo catalog).
-    static func openAnyCatalog(_ location: String?, logger: Logger, announce: (String) -> Void) async throws -> any HotelCatalog {
+    static func openAnyCatalog(_ location: String?, logger: Logger, announce: @escaping (String) -> Void) async throws -> any HotelCatalog {
         if let location, PostgresLocation.isPostgresURL(location) {
             return try await PostgresCatalog.open(url: location, logger: logger)
         }

@@ -255,7 +255,7 @@ struct ServeCommand: AsyncParsableCommand {
 
     /// Opens `path`, or builds (once) and opens the demo catalog, telling `announce` when
     /// that build starts (it takes a moment, once).
-    static func openCatalog(_ path: String?, announce: (String) -> Void) async throws -> SQLiteCatalog {
+    static func openCatalog(_ path: String?, announce: @escaping (String) -> Void) async throws -> SQLiteCatalog {
         if let path {
             return try SQLiteCatalog(path: path, baseURL: "")
         }

@@ -2,34 +2,33 @@ import Foundation
 import GRDB
 import HotelCatalogs
 
-/// How a new catalog file is made, shared by the seeder and `hotels import` (HotelInventory),
-/// so that an imported catalog has exactly the schema, indexes, FTS and R*Tree tables and
-/// meta rows of a seeded one.
+/// How a new SQLite catalog file is made: by ``SQLiteInventoryWriter`` for `hotels import`
+/// into a new file and for `hotels seed`, which writes through the import.
 ///
 /// ```swift
-/// try CatalogSeeder.writeNewCatalog(to: "mine.sqlite") { db in
+/// try SQLiteCatalogBuilder.writeNewCatalog(to: "mine.sqlite") { db in
 ///     try db.inTransaction {
-///         try CatalogSeeder.createTables(db, meta: CatalogSeeder.metaRows(hotelCount: 0, seed: "none", generator: "me", cities: 0))
+///         try SQLiteCatalogBuilder.createTables(db, meta: SQLiteCatalogBuilder.metaRows(origin: .files))
 ///         return .commit
 ///     }
-///     try CatalogSeeder.createIndexes(db)
+///     try SQLiteCatalogBuilder.createIndexes(db)
 /// }
 /// ```
-extension CatalogSeeder {
+enum SQLiteCatalogBuilder {
     /// Runs `body` on a new database beside `path` under a temporary name, with the
     /// journal off (nothing to roll back to: on failure the file is deleted), and renames it
     /// to `path` when `body` returns, so a reader never sees half a catalog.
     ///
     /// - Throws: what `body` throws, as it threw it, but SQLite's errors and a failed rename
     ///   as ``CatalogError`` `database`.
-    package static func writeNewCatalog(to path: String, _ body: (Database) throws -> Void) throws {
+    static func writeNewCatalog(to path: String, _ body: (Database) throws -> Void) throws {
         let directory = (path as NSString).deletingLastPathComponent
         let tempPath =
             (directory.isEmpty ? "." : directory) + "/." + (path as NSString).lastPathComponent
             + ".partial-\(ProcessInfo.processInfo.processIdentifier)-\(DispatchTime.now().uptimeNanoseconds)"
         defer { removeFiles(tempPath) }
         do {
-            let queue = try openForBulkLoad(tempPath, label: "CatalogSeeder", cacheKiB: 262_144)
+            let queue = try openForBulkLoad(tempPath, label: "SQLiteCatalogBuilder", cacheKiB: 262_144)
             try queue.writeWithoutTransaction { db in
                 try body(db)
                 // WAL, kept in the file: a server reads while `hotels import` writes, neither
@@ -72,21 +71,21 @@ extension CatalogSeeder {
     }
 
     /// The `meta` rows of a new catalog (``CatalogSchema``): the format and its version, then
-    /// what made it.
-    package static func metaRows(hotelCount: Int, seed: String, generator: String, cities: Int) -> [(String, String)] {
+    /// what made it. `hotel_count` and `cities` are counted once the rows are in.
+    static func metaRows(origin: CatalogOrigin) -> [(String, String)] {
         [
             ("format", CatalogSchema.formatName),
             ("format_version", String(CatalogSchema.formatVersion)),
-            ("hotel_count", String(hotelCount)),
-            ("seed", seed),
-            ("generator", generator),
-            ("cities", String(cities)),
+            ("hotel_count", "0"),
+            ("seed", origin.seed),
+            ("generator", origin.generator),
+            ("cities", "0"),
         ]
     }
 
     /// The tables of ``CatalogSchema/tables``, the `meta` rows and every currency of
     /// ``Currencies/all``: an empty catalog, not yet indexed.
-    package static func createTables(_ db: Database, meta: [(String, String)]) throws {
+    static func createTables(_ db: Database, meta: [(String, String)]) throws {
         try db.execute(sql: CatalogSchema.tables)
         for (key, value) in meta {
             try db.execute(sql: "INSERT INTO meta (key, value) VALUES (?, ?)", arguments: [key, value])
@@ -101,7 +100,7 @@ extension CatalogSeeder {
     /// ``CatalogSchema/orderingIndexes`` over the rows loaded, in one transaction, with the
     /// name search and the R*Tree built beside them on a second core (``SideIndexBuilder``),
     /// then `ANALYZE`: after a bulk load, which is faster without them.
-    package static func createIndexes(_ db: Database) throws {
+    static func createIndexes(_ db: Database) throws {
         let side = try SideIndexBuilder.start(from: db)
         do {
             try db.inTransaction {

@@ -78,7 +78,7 @@ final class SideIndexBuilder: Sendable {
     ///   `database`; SQLite's own errors from the copy.
     func finish(into db: Database) throws {
         done.wait()
-        defer { CatalogSeeder.removeFiles(sidePath) }
+        defer { SQLiteCatalogBuilder.removeFiles(sidePath) }
         if let failure = failure.withLock({ $0 }) {
             throw CatalogError.database("building the name search and R*Tree beside the catalog failed: \(failure)")
         }
@@ -98,15 +98,15 @@ final class SideIndexBuilder: Sendable {
     func abandon() {
         cancelled.store(true, ordering: .relaxed)
         done.wait()
-        CatalogSeeder.removeFiles(sidePath)
+        SQLiteCatalogBuilder.removeFiles(sidePath)
     }
 
     private func build(_ rows: Rows, pageSize: Int) {
         defer { done.signal() }
         do {
-            CatalogSeeder.removeFiles(sidePath)
+            SQLiteCatalogBuilder.removeFiles(sidePath)
             // The page size decides the R*Tree's node size: the same as the catalog's.
-            let queue = try CatalogSeeder.openForBulkLoad(sidePath, label: "SideIndexBuilder", cacheKiB: 65_536, pageSize: pageSize)
+            let queue = try SQLiteCatalogBuilder.openForBulkLoad(sidePath, label: "SideIndexBuilder", cacheKiB: 65_536, pageSize: pageSize)
             try queue.writeWithoutTransaction { db in
                 try db.inTransaction {
                     try buildNameSearch(rows, db)
