@@ -1,4 +1,5 @@
-/// The SQLite schema of a HotelSearch catalog. The seeder creates it; ``SQLiteCatalog`` reads it.
+/// The SQLite schema of a HotelSearch catalog. `hotels import` (HotelInventory) creates it,
+/// for `hotels seed` too; ``SQLiteCatalog`` reads it.
 ///
 /// - `meta(key, value)`: `format` = ``formatName``, `format_version` = ``formatVersion``,
 ///   `hotel_count`, `seed`.
@@ -88,7 +89,7 @@ public enum CatalogSchema {
     /// rebuild reads `hotels` in rowid order, but with `hotels_name_key` already there SQLite
     /// reads the rows from it, in name order, which made the rebuild of 1,000,000 names
     /// 2.5 × slower (13.3 s against 5.4 s). A new catalog file builds the FTS and the
-    /// R*Tree beside (the seeder's `SideIndexBuilder`) and only ``orderingIndexes`` here.
+    /// R*Tree beside (HotelInventory's `SideIndexBuilder`) and only ``orderingIndexes`` here.
     package static let indexes = """
         \(nameSearchTable);
         \(rebuildNameSearch)

@@ -3,7 +3,7 @@ import GRDB
 import GRDBSQLite
 import HotelSOAP
 
-/// The hotel catalog in an SQLite file written by ``CatalogSeeder`` (schema: ``CatalogSchema``).
+/// The hotel catalog in an SQLite file written by `hotels import` or `hotels seed` (schema: ``CatalogSchema``).
 ///
 /// Opened read-only through ``SQLiteReaders``: many searches run at once, each on its
 /// own connection. Every filter has an index behind it (see ``CatalogSchema``); `TotalCount`s

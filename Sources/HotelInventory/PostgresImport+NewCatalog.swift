@@ -3,7 +3,7 @@ import HotelCatalogs
 import Logging
 import PostgresNIO
 
-/// `hotels import` into a database with no catalog: the seeder's way, not one transaction.
+/// `hotels import` (and `hotels seed`) into a database with no catalog: in steps, not one transaction.
 ///
 /// Why: into a new catalog the one-transaction import (COPY into a staging table, a merge,
 /// then nine indexes one after another on one connection) took 85–88 s for 1,000,000 rows,

@@ -190,7 +190,7 @@ extension SQLiteInventoryWriter {
         }
     }
 
-    /// As the seeder computes it: the amount in minor units at the catalog's rate.
+    /// The amount in minor units at the catalog's rate, as searches convert prices.
     private func priceUSD(_ record: InventoryRecord) -> Double {
         let info = currencies[record.hotel.price.currency]!
         return Currencies.usdValue(minorAmount: record.priceMinor, minorUnits: info.minorUnits, rate: info.usdRate)

@@ -3,7 +3,7 @@ import GRDB
 import HotelCatalogs
 
 /// The ``InventoryWriter`` of an SQLite catalog file (``HotelCatalogs/CatalogSchema``): every
-/// derived column and table kept as the seeder makes them (`name_key`, `city_key`,
+/// derived column and table kept in step (`name_key`, `city_key`,
 /// `price_usd` from the catalog's `currencies`, `amenity_mask`, `hotel_amenities`,
 /// `hotel_descriptions`, `hotel_logos`, the FTS and R*Tree rows), so a search finds an
 /// imported hotel exactly as it finds a seeded one.
@@ -19,7 +19,7 @@ import HotelCatalogs
 /// - *A new catalog* (no file at the path, or one to replace): the rows are inserted into the bare tables of a
 ///   file beside it, the indexes, FTS and R*Tree are built once at the end
 ///   (``SQLiteCatalogBuilder/createIndexes(_:)``), and the file is renamed into place:
-///   the seeder's fast path, and nothing at the path until it is complete.
+///   the fast path (`hotels seed` takes it too), and nothing at the path until it is complete.
 /// - *An existing catalog*: one transaction; each row is compared with the stored hotel and
 ///   only what differs is written. An error rolls everything back.
 ///

@@ -4,7 +4,7 @@ import Logging
 import PostgresNIO
 import Synchronization
 
-/// The hotel catalog in a PostgreSQL database seeded by ``PostgresSeeder`` (schema:
+/// The hotel catalog in a PostgreSQL database written by `hotels import` or `hotels seed` (schema:
 /// ``PostgresSchema``), for several stateless `hotels serve` replicas over one database.
 ///
 /// It answers as ``SQLiteCatalog`` does, hotel for hotel and page for page (the same

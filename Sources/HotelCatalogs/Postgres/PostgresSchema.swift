@@ -27,7 +27,7 @@ import PostgresNIO
 /// let version = try await PostgresSchema.version(client, logger: logger)
 /// ```
 public enum PostgresSchema {
-    /// One step of the schema. Statements marked `afterLoad` build indexes: the seeder runs
+    /// One step of the schema. Statements marked `afterLoad` build indexes: a new catalog runs
     /// them once the rows are in (building an index once is far cheaper than keeping it
     /// up to date row by row); ``migrate(_:logger:)`` runs them in order with the rest.
     public struct Migration: Sendable {
