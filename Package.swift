@@ -102,6 +102,9 @@ let package = Package(
         // plans. Knows no HTTP and no seeding.
         // sqlite3_config, which is variadic and so not callable from Swift.
         .target(name: "CSQLiteSetup", linkerSettings: [.linkedLibrary("sqlite3")]),
+        // C: SCHED_IDLE and CPU affinity, which Glibc declares only for _GNU_SOURCE
+        // (`hotels import --priority low`).
+        .target(name: "CProcessPriority"),
         .target(
             name: "HotelCatalogs",
             dependencies: [
@@ -223,6 +226,7 @@ let package = Package(
                 "HotelSeeder",
                 "HotelInventory",
                 "TerminalTable",
+                "CProcessPriority",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 // `hotels serve` bootstraps MetricsSystem with its server's registry.

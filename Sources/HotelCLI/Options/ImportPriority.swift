@@ -1,16 +1,20 @@
 import ArgumentParser
+import CProcessPriority
 import Foundation
 
 /// How `hotels import` shares the CPU with the rest of the machine (`--priority`).
 ///
 /// An import is long, CPU-bound work, often run beside the `hotels serve` that answers
 /// from the same catalog (docs/INVENTORY.md, "Importing beside a server"). `low`, the
-/// default, sets its nice value to `lowNice`, as `nice -n 19 hotels import …` would: the
-/// scheduler then gives the server's threads the cores first, and the import takes what
-/// they leave; on an idle machine that is every core, so the import is no slower. On two
-/// cores, 1,000,000 rows beside a server at half its capacity raised its p99 2.66× at
-/// nice 0, 2.60× at 10 and 2.26× at 19 (BENCHMARKS.md, "Serving while importing"): the
-/// rest is not the scheduler's to give. `normal` keeps the priority it was given.
+/// default, runs every thread of the import at nice 19 under `SCHED_IDLE`: the scheduler
+/// runs it only on a CPU nothing else wants and takes the CPU back the moment a server's
+/// thread wakes, where nice 19 alone let the import finish its time slice first. Into a
+/// catalog that already exists (one a server may be reading), the import also keeps to one
+/// CPU, the last it may use, so the server has the others to itself. On an idle machine
+/// the import takes whole CPUs all the same. On two cores, beside a server at half its
+/// capacity, the server's p99 during a 1,000,000-row import was 2.3–2.6× its p99 without
+/// at nice 19, 1.5–1.9× under `SCHED_IDLE`, 1.05–1.6× with one CPU as well (BENCHMARKS.md,
+/// "Serving while importing"). `normal` keeps the priority it was given.
 ///
 /// ```sh
 /// hotels import hotels.csv --into mine.sqlite                    # yields to a server
@@ -23,18 +27,22 @@ enum ImportPriority: String, CaseIterable, ExpressibleByArgument, Sendable {
     /// The nice value of `low`: the lowest priority there is.
     static let lowNice: Int32 = 19
 
-    /// Lowers every thread the process has (Linux gives each thread its own nice value,
-    /// and a thread started later inherits its creator's), so work already handed to
-    /// another thread yields too. Best effort: a thread that ended meanwhile is skipped.
-    func apply() {
+    /// Lowers every thread the process has (Linux gives each thread its own nice value and
+    /// policy, and a thread started later inherits its creator's), so work already handed
+    /// to another thread yields too; with `oneCPU`, confines each to the last CPU it may
+    /// use. Best effort: a thread that ended meanwhile is skipped, and a policy or CPU the
+    /// system refuses leaves the thread as it was.
+    func apply(oneCPU: Bool) {
         guard self == .low else { return }
         let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
-        let threads = tasks.compactMap { id_t($0) }
+        let threads = tasks.compactMap { pid_t($0) }
         for thread in threads.isEmpty ? [0] : threads {
             errno = 0
-            let current = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), thread)
+            let current = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(thread))
             guard errno == 0 else { continue }
-            if current < Self.lowNice { _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), thread, Self.lowNice) }
+            if current < Self.lowNice { _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(thread), Self.lowNice) }
+            _ = hs_set_idle_policy(thread)
+            if oneCPU { _ = hs_confine_to_last_cpu(thread) }
         }
     }
 }

@@ -8,28 +8,47 @@ import Testing
 /// the running process's /proc entries while it waits on its standard input.
 @Suite("hotels import --priority", .serialized)
 struct ImportPriorityTests {
-    /// The nice value of `thread` of `pid` (field 19 of its stat, counted after the name,
-    /// which may hold spaces), or nil once it is gone.
-    static func nice(pid: pid_t, thread: pid_t) -> Int32? {
+    /// Field `number` (1-based, as proc(5) counts) of the stat of `thread` of `pid`, read
+    /// after the name, which may hold spaces; nil once it is gone.
+    static func stat(pid: pid_t, thread: pid_t, field number: Int) -> Int32? {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/task/\(thread)/stat", encoding: .utf8),
             let close = stat.lastIndex(of: ")")
         else { return nil }
         let fields = stat[stat.index(after: close)...].split(separator: " ")
-        return fields.count > 16 ? Int32(fields[16]) : nil
+        return fields.count > number - 3 ? Int32(fields[number - 3]) : nil
+    }
+
+    /// The nice value of `thread` of `pid` (field 19), or nil once it is gone.
+    static func nice(pid: pid_t, thread: pid_t) -> Int32? { stat(pid: pid, thread: thread, field: 19) }
+
+    /// The scheduling policy (field 41): 0 `SCHED_OTHER`, 5 `SCHED_IDLE`.
+    static func policy(pid: pid_t, thread: pid_t) -> Int32? { stat(pid: pid, thread: thread, field: 41) }
+
+    /// The CPUs `thread` may run on, as `Cpus_allowed_list` says (`0-1`, `1`).
+    static func cpus(pid: pid_t, thread: pid_t) -> String? {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/task/\(thread)/status", encoding: .utf8) else { return nil }
+        return status.split(separator: "\n").first { $0.hasPrefix("Cpus_allowed_list:") }
+            .map { $0.dropFirst("Cpus_allowed_list:".count).trimmingCharacters(in: .whitespaces) }
+    }
+
+    static func threads(of pid: pid_t) -> [pid_t] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []).compactMap { pid_t($0) }
     }
 
     /// Starts an import reading standard input, which the test holds open, and returns the
     /// process with the nice value it started with (this test's).
-    static func importing(_ arguments: [String], scratch: InventoryScratch) throws -> (ChildProcess, base: Int32) {
+    static func importing(_ arguments: [String], scratch: InventoryScratch, into name: String = "mine.sqlite") throws -> (
+        ChildProcess, base: Int32
+    ) {
         errno = 0
         let base = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
         let process = try ChildProcess(
-            [HotelsBinary.url.path, "import", "-", "--format", "csv", "--into", scratch.path("mine.sqlite")] + arguments,
+            [HotelsBinary.url.path, "import", "-", "--format", "csv", "--into", scratch.path(name)] + arguments,
             stdin: .pipe, stdout: .capture, stderr: .capture)
         return (process, base)
     }
 
-    @Test("by default every thread of the import runs at nice 19, the lowest priority")
+    @Test("by default every thread of the import runs at nice 19 under SCHED_IDLE, on every CPU it was given")
     func lowByDefault() async throws {
         let scratch = try InventoryScratch()
         let (process, base) = try Self.importing([], scratch: scratch)
@@ -41,13 +60,41 @@ struct ImportPriorityTests {
             Self.nice(pid: process.pid, thread: process.pid) == lowered
         }
         // libdispatch moves its own threads by their QoS; none is left at the old value.
-        let threads = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(process.pid)/task")) ?? []
-        let values = threads.compactMap { pid_t($0) }.compactMap { Self.nice(pid: process.pid, thread: $0) }
+        let threads = Self.threads(of: process.pid)
+        let values = threads.compactMap { Self.nice(pid: process.pid, thread: $0) }
         #expect(!values.isEmpty && values.allSatisfy { $0 > base }, "\(values) against \(base)")
+        let policies = threads.compactMap { Self.policy(pid: process.pid, thread: $0) }
+        #expect(!policies.isEmpty && policies.allSatisfy { $0 == 5 }, "policies \(policies), 5 is SCHED_IDLE")
+        // A new catalog is built on two threads: every CPU stays allowed.
+        let mine = Self.cpus(pid: getpid(), thread: getpid())
+        #expect(threads.compactMap { Self.cpus(pid: process.pid, thread: $0) }.allSatisfy { $0 == mine })
         process.writeStdin(ImportCommandTests.header + "\n")
         process.closeStdin()
         let end = try await process.waitForExit()
         #expect(end == .exited(0), "\(process.stderr)")
+    }
+
+    @Test("into an existing catalog (one a server may read), every thread keeps to one CPU, the last it was given")
+    func oneCPUIntoAnExistingCatalog() async throws {
+        let allowed = Self.cpus(pid: getpid(), thread: getpid()) ?? ""
+        let last = allowed.split(separator: ",").last?.split(separator: "-").last.map(String.init)
+        let scratch = try InventoryScratch()
+        let created = try await scratch.hotels(
+            ["import", "-", "--format", "csv", "--into", scratch.path("mine.sqlite")], stdin: ImportCommandTests.header + "\n")
+        #expect(created.status == 0, "\(created.stderr)")
+        let (process, _) = try Self.importing([], scratch: scratch)
+        try await waitUntil(
+            "the import's main thread to keep to CPU \(last ?? "?")", timeout: .seconds(30),
+            state: "it may run on \(Self.cpus(pid: process.pid, thread: process.pid) ?? "gone"); \(process.stderr)"
+        ) {
+            Self.cpus(pid: process.pid, thread: process.pid) == last
+        }
+        let threads = Self.threads(of: process.pid)
+        #expect(threads.compactMap { Self.cpus(pid: process.pid, thread: $0) }.allSatisfy { $0 == last }, "allowed here: \(allowed)")
+        #expect(threads.compactMap { Self.policy(pid: process.pid, thread: $0) }.allSatisfy { $0 == 5 })
+        process.writeStdin(ImportCommandTests.header + "\n")
+        process.closeStdin()
+        #expect(try await process.waitForExit() == .exited(0), "\(process.stderr)")
     }
 
     @Test("--priority normal leaves it as it was started; a bad value is a usage error (64)")
@@ -57,6 +104,7 @@ struct ImportPriorityTests {
         // Nothing to wait for but the process being up: give it the time the default took.
         try await Task.sleep(for: .seconds(1))
         #expect(Self.nice(pid: process.pid, thread: process.pid) == base)
+        #expect(Self.policy(pid: process.pid, thread: process.pid) == 0)
         process.closeStdin()
         _ = try await process.waitForExit()
         let bad = try await scratch.hotels(["import", "x.csv", "--into", "mine.sqlite", "--priority", "idle"])
