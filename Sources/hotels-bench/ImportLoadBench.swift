@@ -154,7 +154,7 @@ enum ImportLoadBench {
                     "Goal (issue 32 point 5): p99 during the import at most %.0f × p99 without, under both loads, zero errors: **%@** (saturated %.2f ×, paced %.2f ×, %d errors).",
                 goalRatio, verdict, saturatedRatio, ratio, errors),
             "The import: \(BenchFormat.count(Double(result.importRows))) rows in \(String(format: "%.1f", result.importSeconds)) s under the load, "
-                + "\(BenchFormat.count(Double(result.importRows) / result.importSeconds)) rows/s, at `hotels import`'s default `--priority low` (nice 19).",
+                + "\(BenchFormat.count(Double(result.importRows) / result.importSeconds)) rows/s, at `hotels import`'s default `--priority low` (nice 19 under `SCHED_IDLE`, on one CPU).",
         ]
         var more: [String] = []
         if !result.overlapped {
