@@ -1,6 +1,8 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <sched.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 #include "process_priority.h"
 
@@ -27,3 +29,5 @@ int hs_confine_to_last_cpu(pid_t tid) {
     CPU_SET(last, &one);
     return sched_setaffinity(tid, sizeof one, &one) == 0 ? last : -1;
 }
+
+pid_t hs_current_thread(void) { return (pid_t)syscall(SYS_gettid); }

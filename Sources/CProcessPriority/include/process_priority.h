@@ -16,4 +16,7 @@ int hs_set_idle_policy(pid_t tid);
 /// left as it is.
 int hs_confine_to_last_cpu(pid_t tid);
 
+/// The calling thread's id, as /proc/self/task names it (gettid).
+pid_t hs_current_thread(void);
+
 #endif

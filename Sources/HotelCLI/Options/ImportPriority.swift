@@ -30,19 +30,33 @@ enum ImportPriority: String, CaseIterable, ExpressibleByArgument, Sendable {
     /// Lowers every thread the process has (Linux gives each thread its own nice value and
     /// policy, and a thread started later inherits its creator's), so work already handed
     /// to another thread yields too; with `oneCPU`, confines each to the last CPU it may
-    /// use. Best effort: a thread that ended meanwhile is skipped, and a policy or CPU the
-    /// system refuses leaves the thread as it was.
+    /// use. Again until a pass finds no thread it has not seen: a thread started by one not
+    /// yet lowered would keep the old settings. Best effort: a thread that ended meanwhile
+    /// is skipped, and a policy or CPU the system refuses leaves the thread as it was.
     func apply(oneCPU: Bool) {
         guard self == .low else { return }
-        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
-        let threads = tasks.compactMap { pid_t($0) }
-        for thread in threads.isEmpty ? [0] : threads {
-            errno = 0
-            let current = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(thread))
-            guard errno == 0 else { continue }
-            if current < Self.lowNice { _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(thread), Self.lowNice) }
-            _ = hs_set_idle_policy(thread)
-            if oneCPU { _ = hs_confine_to_last_cpu(thread) }
+        let current = hs_current_thread()
+        var seen: Set<pid_t> = []
+        for _ in 0..<100 {
+            let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
+            let threads = tasks.compactMap { pid_t($0) }.filter { !seen.contains($0) && $0 != current }
+            if threads.isEmpty { break }
+            for thread in threads {
+                seen.insert(thread)
+                lower(thread, oneCPU: oneCPU)
+            }
         }
+        // This thread last: once idle-policy, on a busy machine it would hardly run again to
+        // lower the rest.
+        lower(current, oneCPU: oneCPU)
+    }
+
+    private func lower(_ thread: pid_t, oneCPU: Bool) {
+        errno = 0
+        let current = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(thread))
+        guard errno == 0 else { return }
+        if current < Self.lowNice { _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(thread), Self.lowNice) }
+        _ = hs_set_idle_policy(thread)
+        if oneCPU { _ = hs_confine_to_last_cpu(thread) }
     }
 }

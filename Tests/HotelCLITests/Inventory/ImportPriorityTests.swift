@@ -52,19 +52,24 @@ struct ImportPriorityTests {
     func lowByDefault() async throws {
         let scratch = try InventoryScratch()
         let (process, base) = try Self.importing([], scratch: scratch)
-        let lowered: Int32 = 19
-        try await waitUntil(
-            "the import's main thread to be at nice \(lowered)", timeout: .seconds(30),
-            state: "it is at \(Self.nice(pid: process.pid, thread: process.pid).map(String.init) ?? "gone"); \(process.stderr)"
-        ) {
-            Self.nice(pid: process.pid, thread: process.pid) == lowered
+        // Every thread, as /proc shows them at each look: the import lowers them one by one.
+        func lowered() -> (nice: [Int32], policies: [Int32]) {
+            let threads = Self.threads(of: process.pid)
+            return (
+                threads.compactMap { Self.nice(pid: process.pid, thread: $0) },
+                threads.compactMap { Self.policy(pid: process.pid, thread: $0) }
+            )
         }
         // libdispatch moves its own threads by their QoS; none is left at the old value.
+        try await waitUntil(
+            "every thread of the import above nice \(base) and under SCHED_IDLE (policy 5)", timeout: .seconds(30),
+            state: "\(lowered()); \(process.stderr)"
+        ) {
+            let (nice, policies) = lowered()
+            return !nice.isEmpty && nice.allSatisfy { $0 > base } && !policies.isEmpty && policies.allSatisfy { $0 == 5 }
+        }
+        #expect(Self.nice(pid: process.pid, thread: process.pid) == 19)
         let threads = Self.threads(of: process.pid)
-        let values = threads.compactMap { Self.nice(pid: process.pid, thread: $0) }
-        #expect(!values.isEmpty && values.allSatisfy { $0 > base }, "\(values) against \(base)")
-        let policies = threads.compactMap { Self.policy(pid: process.pid, thread: $0) }
-        #expect(!policies.isEmpty && policies.allSatisfy { $0 == 5 }, "policies \(policies), 5 is SCHED_IDLE")
         // A new catalog is built on two threads: every CPU stays allowed.
         let mine = Self.cpus(pid: getpid(), thread: getpid())
         #expect(threads.compactMap { Self.cpus(pid: process.pid, thread: $0) }.allSatisfy { $0 == mine })
@@ -83,15 +88,19 @@ struct ImportPriorityTests {
             ["import", "-", "--format", "csv", "--into", scratch.path("mine.sqlite")], stdin: ImportCommandTests.header + "\n")
         #expect(created.status == 0, "\(created.stderr)")
         let (process, _) = try Self.importing([], scratch: scratch)
-        try await waitUntil(
-            "the import's main thread to keep to CPU \(last ?? "?")", timeout: .seconds(30),
-            state: "it may run on \(Self.cpus(pid: process.pid, thread: process.pid) ?? "gone"); \(process.stderr)"
-        ) {
-            Self.cpus(pid: process.pid, thread: process.pid) == last
+        func settings() -> [String] {
+            Self.threads(of: process.pid).map {
+                "\(Self.cpus(pid: process.pid, thread: $0) ?? "gone")/\(Self.policy(pid: process.pid, thread: $0).map(String.init) ?? "gone")"
+            }
         }
-        let threads = Self.threads(of: process.pid)
-        #expect(threads.compactMap { Self.cpus(pid: process.pid, thread: $0) }.allSatisfy { $0 == last }, "allowed here: \(allowed)")
-        #expect(threads.compactMap { Self.policy(pid: process.pid, thread: $0) }.allSatisfy { $0 == 5 })
+        // The import lowers its threads one by one: every one, in the end.
+        try await waitUntil(
+            "every thread of the import to keep to CPU \(last ?? "?") under SCHED_IDLE", timeout: .seconds(30),
+            state: "CPUs/policy per thread: \(settings()), allowed here: \(allowed); \(process.stderr)"
+        ) {
+            let now = settings()
+            return !now.isEmpty && now.allSatisfy { $0 == "\(last ?? "?")/5" }
+        }
         process.writeStdin(ImportCommandTests.header + "\n")
         process.closeStdin()
         #expect(try await process.waitForExit() == .exited(0), "\(process.stderr)")
