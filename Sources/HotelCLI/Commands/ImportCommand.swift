@@ -62,9 +62,8 @@ struct ImportCommand: AsyncParsableCommand {
     func run() async throws {
         let start = Date()
         let isPostgres = PostgresLocation.isPostgresURL(into)
-        // One CPU only into an existing SQLite catalog, the one a server may be reading: that
-        // import writes on one thread anyway; a new catalog is built on two.
-        priority.apply(oneCPU: !isPostgres && FileManager.default.fileExists(atPath: into))
+        // An existing SQLite catalog is the one a server on this machine may be reading.
+        priority.apply(beside: !isPostgres && FileManager.default.fileExists(atPath: into))
         let progress = Progress(enabled: isatty(STDERR_FILENO) == 1)
         // A URL is named without its password, as the catalog's errors name it.
         let shown = isPostgres ? (try? PostgresLocation(url: into).description) ?? into : into

@@ -48,7 +48,7 @@ struct ImportPriorityTests {
         return (process, base)
     }
 
-    @Test("by default every thread of the import runs at nice 19 under SCHED_IDLE, on every CPU it was given")
+    @Test("by default every thread of an import into a new catalog runs at nice 19, on every CPU it was given, not under SCHED_IDLE")
     func lowByDefault() async throws {
         let scratch = try InventoryScratch()
         let (process, base) = try Self.importing([], scratch: scratch)
@@ -62,13 +62,15 @@ struct ImportPriorityTests {
         }
         // libdispatch moves its own threads by their QoS; none is left at the old value.
         try await waitUntil(
-            "every thread of the import above nice \(base) and under SCHED_IDLE (policy 5)", timeout: .seconds(30),
+            "every thread of the import above nice \(base)", timeout: .seconds(30),
             state: "\(lowered()); \(process.stderr)"
         ) {
             let (nice, policies) = lowered()
-            return !nice.isEmpty && nice.allSatisfy { $0 > base } && !policies.isEmpty && policies.allSatisfy { $0 == 5 }
+            return !nice.isEmpty && nice.allSatisfy { $0 > base } && !policies.isEmpty
         }
         #expect(Self.nice(pid: process.pid, thread: process.pid) == 19)
+        // SCHED_IDLE only beside a served catalog: this import builds a new one on two threads.
+        #expect(lowered().policies.allSatisfy { $0 == 0 }, "\(lowered().policies)")
         let threads = Self.threads(of: process.pid)
         // A new catalog is built on two threads: every CPU stays allowed.
         let mine = Self.cpus(pid: getpid(), thread: getpid())
@@ -79,7 +81,7 @@ struct ImportPriorityTests {
         #expect(end == .exited(0), "\(process.stderr)")
     }
 
-    @Test("into an existing catalog (one a server may read), every thread keeps to one CPU, the last it was given")
+    @Test("into an existing catalog (one a server may read), every thread is under SCHED_IDLE and keeps to the last CPU it was given")
     func oneCPUIntoAnExistingCatalog() async throws {
         let allowed = Self.cpus(pid: getpid(), thread: getpid()) ?? ""
         let last = allowed.split(separator: ",").last?.split(separator: "-").last.map(String.init)
