@@ -203,7 +203,10 @@ public struct InventoryImporter {
                 }
             }
         case .rows(let source):
-            try source.forEachRow { row in try accept(row, input: 0, path: source.origin.generator, paths: [source.origin.generator]) }
+            // Named once: a source's origin may be computed, and this runs for every row.
+            let name = source.origin.generator
+            let paths = [name]
+            try source.forEachRow { row in try accept(row, input: 0, path: name, paths: paths) }
         }
         progress(rows)
         return Set(seen.keys)

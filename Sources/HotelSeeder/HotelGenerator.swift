@@ -71,7 +71,7 @@ package struct HotelGenerator: Sendable {
         let local = rng.chance(city.localShare)
         let naming = makeName(city: city, district: district, local: local, stars: stars, rng: &rng)
         let address = makeAddress(city: city, district: district, local: local || !city.language.nonLatin, rng: &rng)
-        let (price, _, minorAmount) = Self.price(city: city, stars: stars, rng: &rng)
+        let (price, minorAmount) = Self.price(city: city, stars: stars, rng: &rng)
         let amenities = Self.amenities(stars: stars, rng: &rng)
         let phone = Self.fill(city.phone, rng: &rng)
         let description = Self.describe(
@@ -232,7 +232,7 @@ package struct HotelGenerator: Sendable {
 
     /// A price rounded the way hotels quote them: 3 significant digits (125,000 KRW,
     /// 14,900 JPY, 6,120.00 INR), and for cheaper two-decimal prices sometimes `.99` or `.50`.
-    static func price(city: CitySpec, stars: Int, rng: inout SplitMix64) -> (text: String, info: CurrencyInfo, minorAmount: Int64) {
+    static func price(city: CitySpec, stars: Int, rng: inout SplitMix64) -> (text: String, minorAmount: Int64) {
         let info = Currencies.info(city.currency)!
         let raw = city.basePrice * starFactor[stars] * (0.75 + 0.65 * rng.unit())
         let step = max(1, Currencies.pow10(Int(floor(log10(raw))) - 2))
@@ -243,7 +243,7 @@ package struct HotelGenerator: Sendable {
             let cents = rng.unit()
             if cents < 0.3 { minor -= 1 } else if cents < 0.45 { minor -= 50 }
         }
-        return (Currencies.formatMinor(minor, minorUnits: info.minorUnits), info, minor)
+        return (Currencies.formatMinor(minor, minorUnits: info.minorUnits), minor)
     }
 
     static func amenities(stars: Int, rng: inout SplitMix64) -> [String] {
