@@ -20,7 +20,8 @@ extension ScalingBench {
                 rows.append([
                     scenario, m.step.label, BenchFormat.count(m.report.requestsPerSecond),
                     m.step.apart ? speedup.map(BenchFormat.ratio) ?? "–" : "–", efficiency ?? "–",
-                    BenchFormat.seconds(m.report.p99), String(format: "%.3f", m.cpuPerRequest * 1000),
+                    BenchFormat.seconds(m.report.p99), String(format: "%.1f", m.report.p99 / fairWait(m)),
+                    String(format: "%.3f", m.cpuPerRequest * 1000),
                     BenchFormat.mebibytes(Double(m.peakRSS) / 1_048_576),
                     m.perRequest.map { String(format: "%.2f", $0.futexWaits) } ?? "–",
                     m.perRequest.map { String(format: "%.2f", $0.contextSwitches) } ?? "–",
@@ -37,14 +38,21 @@ extension ScalingBench {
                 + "(\(ScalingPlan.list(result.plan.steps.first?.wrkCPUs ?? []))), \(warmUp) s of warm-up then \(result.seconds) s measured per scenario. "
                 + "CPU is the server's user + system time over the requests wrk completed; RSS its peak (VmHWM) so far in the step. "
                 + "Lock waits (futex waits), context switches and `malloc` calls per request come from `perf stat` attached during a separate "
-                + "\(profileSeconds) s run (– where perf cannot attach, or for `malloc` without root).",
+                + "\(profileSeconds) s run (– where perf cannot attach, or for `malloc` without root). "
+                + "p99 ÷ turn: the p99 over \(connections) connections ÷ requests/s, the mean wait when every connection is served in its turn "
+                + "(Little's law): near 1 when none waits many turns; a p99 of 15 ms at \(connections) connections needs both this near 1 and "
+                + "about \(BenchFormat.count(Double(connections) / goalP99)) requests/s.",
             header: [
-                "scenario", "server CPUs", "requests/s", "vs 1", "efficiency", "p99", "CPU ms/req", "peak RSS", "futex waits/req",
+                "scenario", "server CPUs", "requests/s", "vs 1", "efficiency", "p99", "p99 ÷ turn", "CPU ms/req", "peak RSS",
+                "futex waits/req",
                 "switches/req",
                 "mallocs/req", "errors",
             ],
             rows: rows, notes: notes(result, byScenario: byScenario))
     }
+
+    /// Seconds a request waits on average when all `connections` are served in turn.
+    static func fairWait(_ m: Measurement) -> Double { Double(connections) / max(1, m.report.requestsPerSecond) }
 
     private static func notes(_ result: Result, byScenario: [String: [Measurement]]) -> [String] {
         var notes: [String] = []

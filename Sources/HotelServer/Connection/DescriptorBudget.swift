@@ -12,6 +12,13 @@ struct DescriptorBudget: Equatable {
     var acceptable: Int
     /// The largest `maxConnections` that leaves room to answer refusals.
     var connections: Int
+    /// Connections the listening socket takes per wake-up (``AcceptGate``).
+    ///
+    /// NIO's default is 4. A busy event loop wakes once per round over every connection it
+    /// serves, so 128 clients connecting at once to a loaded one-loop server waited up to
+    /// 32 rounds, about 0.4 s, for their first answer (issue 33: p99 128 → 24 ms at `/health`
+    /// on one core with batches of 256; BENCHMARKS.md "Accepting in batches").
+    var acceptBatch: Int
 
     /// Descriptors kept for everything but connections: the catalog and its journal,
     /// logo reads, the event loops' own.
@@ -36,5 +43,11 @@ struct DescriptorBudget: Equatable {
         acceptable = max(2, limit - inUse - Self.reserve)
         // Refused connections hold a descriptor for a moment too.
         connections = max(1, acceptable - max(2, acceptable / 16))
+        // Small beside the budget: a batch is taken whole, and `AcceptGate` stops accepting
+        // while one still fits.
+        acceptBatch = max(1, min(Self.largestAcceptBatch, acceptable / 8))
     }
+
+    /// Hummingbird's listen backlog: one wake-up can empty it.
+    static let largestAcceptBatch = 256
 }

@@ -172,8 +172,11 @@ public struct HotelService: Sendable {
             server: HTTPServerBuilder { responder in GuardedHTTP1Channel(responder: responder, limits: limits, slots: slots) },
             configuration: .init(
                 address: .hostname(configuration.host, port: configuration.port), serverName: "hotels",
-                availableConnectionsDelegate: MaximumAvailableConnections(descriptors.acceptable, logger: logger)),
-            onServerRunning: { channel in
+                availableConnectionsDelegate: AcceptGate(budget: descriptors)),
+            onServerRunning: { [acceptBatch = descriptors.acceptBatch] channel in
+                // Hummingbird's configuration has no server channel options; the option is
+                // the listening socket's own, set once before the clients come in numbers.
+                try? await channel.setOption(ChannelOptions.maxMessagesPerRead, value: UInt(acceptBatch)).get()
                 let port = channel.localAddress?.port ?? 0
                 if !fixedPublicURL { address.set("http://\(Self.urlHost(host)):\(port)") }
                 await onRunning(address.url)
