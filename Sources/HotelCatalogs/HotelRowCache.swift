@@ -20,11 +20,14 @@ final class HotelRowCache: Sendable {
         let rowid: Int64
         let generation: UInt64
         let hotel: HotelInfo
+        /// The thread that read it (`ThreadIndex`), which frees it (`FreeOnOwner`).
+        let owner: Int
 
-        init(rowid: Int64, generation: UInt64, hotel: HotelInfo) {
+        init(rowid: Int64, generation: UInt64, hotel: HotelInfo, owner: Int) {
             self.rowid = rowid
             self.generation = generation
             self.hotel = hotel
+            self.owner = owner
         }
     }
 
@@ -70,22 +73,24 @@ final class HotelRowCache: Sendable {
 
     func insert(_ hotels: [(rowid: Int64, hotel: HotelInfo)], generation: UInt64) {
         guard capacity > 0, !hotels.isEmpty else { return }
-        var replaced: [Slot] = []
+        let me = ThreadIndex.current
+        FreeOnOwner.shared.collect(me)
+        var replaced: [(owner: Int, entry: FreeOnOwner.Entry)] = []
         replaced.reserveCapacity(hotels.count)
         for (rowid, hotel) in hotels {
             let (stripe, position) = place(rowid)
-            let new = Slot(rowid: rowid, generation: generation, hotel: hotel)
+            let new = Slot(rowid: rowid, generation: generation, hotel: hotel, owner: me)
             let old = stripes.withLock(stripe) { slots -> Slot? in
                 let old = slots[position]
                 slots[position] = new
                 return old
             }
-            if let old { replaced.append(old) }
+            if let old { replaced.append((old.owner, old)) }
         }
-        // Released here, after the locks: freeing a hotel another loop read (its strings
-        // in that thread's malloc arena) can wait for that arena's lock, and must not
-        // hold a stripe meanwhile.
-        _ = replaced
+        // After the locks: ours are released here when `replaced` goes, the others' by
+        // the threads that read them (`FreeOnOwner`: freeing another loop's strings took
+        // that loop's malloc arena lock).
+        FreeOnOwner.shared.give(replaced, from: me)
     }
 
     var count: Int { stripes.reduce(0) { total, slots in total + slots.reduce(0) { $0 + ($1 == nil ? 0 : 1) } } }

@@ -19,11 +19,14 @@ final class RenderedHotelCache: Sendable {
         let source: HotelInfo
         let base: String
         let rendered: RenderedHotel
+        /// The thread that wrote it (`ThreadIndex`), which frees it (`FreeOnOwner`).
+        let owner: Int
 
-        init(source: HotelInfo, base: String, rendered: RenderedHotel) {
+        init(source: HotelInfo, base: String, rendered: RenderedHotel, owner: Int) {
             self.source = source
             self.base = base
             self.rendered = rendered
+            self.owner = owner
         }
     }
 
@@ -43,15 +46,34 @@ final class RenderedHotelCache: Sendable {
     /// `hotel` written with its `LogoURL` made absolute by `address`, from the cache when
     /// it holds this very hotel; its `distanceKm` is left for the caller to write.
     func rendered(_ hotel: HotelInfo, address: ServerAddress) throws(XMLWriterError) -> RenderedHotel {
-        var hits = 0
-        return try rendered(hotel, address: address, hits: &hits)
+        try rendered([hotel], address: address).hotels[0]
     }
 
-    /// As above, adding 1 to `hits` when the cache answered: the caller counts a page's
-    /// hits and reports them once (`CacheCounters`).
-    func rendered(_ hotel: HotelInfo, address: ServerAddress, hits: inout Int) throws(XMLWriterError) -> RenderedHotel {
+    /// A page's hotels, each as above, and how many the cache answered: the caller reports
+    /// a page's hits once (`CacheCounters`). What the page evicts goes back to the threads
+    /// that wrote it in one hand-over (`FreeOnOwner`).
+    func rendered(_ hotels: [HotelInfo], address: ServerAddress) throws(XMLWriterError) -> (hotels: [RenderedHotel], hits: Int) {
+        guard capacity > 0 else {
+            return (try hotels.map { hotel throws(XMLWriterError) in try RenderedHotel(address.absolutize(hotel)) }, 0)
+        }
         let base = address.url
-        guard capacity > 0 else { return try RenderedHotel(address.absolutize(hotel)) }
+        let me = ThreadIndex.current
+        FreeOnOwner.shared.collect(me)
+        var evicted: [(owner: Int, entry: FreeOnOwner.Entry)] = []
+        var hits = 0
+        var written: [RenderedHotel] = []
+        written.reserveCapacity(hotels.count)
+        for hotel in hotels {
+            written.append(try rendered(hotel, base: base, address: address, owner: me, hits: &hits, evicted: &evicted))
+        }
+        FreeOnOwner.shared.give(evicted, from: me)
+        return (written, hits)
+    }
+
+    private func rendered(
+        _ hotel: HotelInfo, base: String, address: ServerAddress, owner: Int, hits: inout Int,
+        evicted: inout [(owner: Int, entry: FreeOnOwner.Entry)]
+    ) throws(XMLWriterError) -> RenderedHotel {
         let index = Int(UInt(bitPattern: hotel.id.hashValue) % UInt(capacity))
         let (stripe, position) = (index % stripes.count, index / stripes.count)
         // One retain under the lock; compared outside it, so another loop's lookup in this
@@ -65,15 +87,15 @@ final class RenderedHotelCache: Sendable {
         let rendered = try RenderedHotel(address.absolutize(hotel))
         var source = hotel
         source.distanceKm = nil
-        let new = Entry(source: source, base: base, rendered: rendered)
+        let new = Entry(source: source, base: base, rendered: rendered, owner: owner)
         let replaced = stripes.withLock(stripe) { slots -> Entry? in
             let old = slots[position]
             slots[position] = new
             return old
         }
-        // Released after the lock: its strings may be in another loop's malloc arena, whose
-        // lock a free can wait for.
-        _ = replaced
+        // Freed after the lock, by the thread that wrote it: freeing another loop's bytes
+        // took that loop's malloc arena lock.
+        if let replaced { evicted.append((replaced.owner, replaced)) }
         return rendered
     }
 

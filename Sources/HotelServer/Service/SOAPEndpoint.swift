@@ -75,10 +75,7 @@ struct SOAPEndpoint: Sendable {
         do {
             try QueryValidator.validate(query)
             let page = try await catalog.search(query)
-            var hits = 0
-            let rendered = try page.hotels.map { hotel throws(XMLWriterError) in
-                try renderedHotels.rendered(hotel, address: address, hits: &hits)
-            }
+            let (rendered, hits) = try renderedHotels.rendered(page.hotels, address: address)
             metrics?.renderedHotels.record(hits: hits, misses: rendered.count - hits)
             // Sized to fit: a guess too small (hotels run 500–700 bytes) copied the page once more.
             var writer = SOAPResponseWriter(version: version, capacity: rendered.reduce(1024) { $0 + $1.byteCount + 48 })
