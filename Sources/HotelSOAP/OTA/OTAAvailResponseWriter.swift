@@ -32,8 +32,9 @@ public enum OTAAvailResponseWriter {
         issues(&xml, "Warnings", "Warning", warnings)
         if !stays.isEmpty {
             if let more { xml.open("RoomStays", ["MoreIndicator": more]) } else { xml.open("RoomStays") }
+            var property: WrittenProperty?
             for (i, stay) in stays.enumerated() {
-                try roomStay(&xml, stay, more: i == stays.count - 1 ? more : nil)
+                try roomStay(&xml, stay, more: i == stays.count - 1 ? more : nil, property: &property)
             }
             xml.close("RoomStays")
         }
@@ -97,7 +98,17 @@ public enum OTAAvailResponseWriter {
         xml.literal("\"/>")
     }
 
-    private static func roomStay(_ xml: inout XMLWriter, _ stay: OTARoomStay, more: String?) throws(XMLWriterError) {
+    /// The last `BasicPropertyInfo` written: a hotel's room types follow one another, and
+    /// writing the same hotel again for each was a sixth of an OpenTravel page's CPU.
+    private struct WrittenProperty {
+        var hotel: HotelInfo
+        var cityCode: String?
+        var xml: XMLWriter
+    }
+
+    private static func roomStay(
+        _ xml: inout XMLWriter, _ stay: OTARoomStay, more: String?, property: inout WrittenProperty?
+    ) throws(XMLWriterError) {
         let (start, end) = (stay.start.description, stay.end.description)
         if let more { xml.open("RoomStay", ["MoreDataEchoToken": more]) } else { xml.open("RoomStay") }
         xml.literal("<RoomTypes><RoomType RoomTypeCode=\"")
@@ -140,7 +151,14 @@ public enum OTAAvailResponseWriter {
         xml.raw(end)
         xml.literal("\"/>")
         amount(&xml, "Total", stay.totalMinor, stay)
-        try propertyInfo(&xml, stay.hotel, cityCode: stay.cityCode)
+        if let last = property, last.cityCode == stay.cityCode, last.hotel == stay.hotel {
+            xml.append(contentsOf: last.xml)
+        } else {
+            var written = XMLWriter(capacity: 512)
+            try propertyInfo(&written, stay.hotel, cityCode: stay.cityCode)
+            xml.append(contentsOf: written)
+            property = WrittenProperty(hotel: stay.hotel, cityCode: stay.cityCode, xml: written)
+        }
         xml.close("RoomStay")
     }
 

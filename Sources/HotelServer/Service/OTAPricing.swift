@@ -41,14 +41,30 @@ struct OTAPricing: Sendable {
         }
     }
 
-    var adults: Int
-    var children: Int
-    var rooms: Int
-    var nights: Int
-    var start: CalendarDate
-    var end: CalendarDate
+    let adults: Int
+    let children: Int
+    let rooms: Int
+    let nights: Int
+    let start: CalendarDate
+    let end: CalendarDate
     /// nil: each hotel's own currency.
-    var currency: CurrencyInfo?
+    let currency: CurrencyInfo?
+    /// factor × occupancy × 10^places for each room type (`[places][type]`, types as
+    /// ``roomTypes(stars:)`` lists the most): one `Decimal` multiplication per room stay, where
+    /// three were a tenth of an OpenTravel page (each allocates). Exact, as the three were.
+    private let multipliers: [[Decimal]]
+
+    init(adults: Int, children: Int, rooms: Int, nights: Int, start: CalendarDate, end: CalendarDate, currency: CurrencyInfo?) {
+        self.adults = adults
+        self.children = children
+        self.rooms = rooms
+        self.nights = nights
+        self.start = start
+        self.end = end
+        self.currency = currency
+        let occupancy = 1 + Decimal(max(0, adults - 1)) * Self.perAdult + Decimal(children) * Self.perChild
+        multipliers = Self.powersOfTen.map { power in Self.roomTypes(stars: 5).map { $0.factor * occupancy * power } }
+    }
 
     /// The room stays of one hotel, one per room type; nil when its currency is unknown.
     func stays(_ hotel: HotelInfo) -> [OTARoomStay]? {
@@ -59,15 +75,27 @@ struct OTAPricing: Sendable {
             // Through US dollars at the catalog's fixed rates, as MaxPrice comparisons are.
             base = base * Decimal(own.usdRate) / Decimal(target.usdRate)
         }
-        let occupancy = 1 + Decimal(max(0, adults - 1)) * Self.perAdult + Decimal(children) * Self.perChild
-        return Self.roomTypes(stars: hotel.stars).map { type in
-            let nightly = Self.minorUnits(base * type.factor * occupancy, places: target.minorUnits)
+        let places = target.minorUnits
+        let cityCode = CityCodes.byCity[hotel.city]
+        return Self.roomTypes(stars: hotel.stars).enumerated().map { index, type in
+            let nightly =
+                places < multipliers.count
+                ? Self.rounded(base * multipliers[places][index])
+                : Self.minorUnits(base * multipliers[0][index], places: places)
             return OTARoomStay(
                 hotel: hotel, roomTypeCode: type.code, roomTypeName: type.name, nightlyMinor: nightly,
-                totalMinor: nightly * Int64(nights) * Int64(rooms), currency: target.code, decimalPlaces: target.minorUnits,
+                totalMinor: nightly * Int64(nights) * Int64(rooms), currency: target.code, decimalPlaces: places,
                 start: start, end: end, nights: nights, adults: adults, children: children, rooms: rooms,
-                cityCode: CityCodes.byCity[hotel.city])
+                cityCode: cityCode)
         }
+    }
+
+    /// `scaled` rounded half-up to an integer.
+    private static func rounded(_ scaled: Decimal) -> Int64 {
+        var scaled = scaled
+        var rounded = Decimal()
+        NSDecimalRound(&rounded, &scaled, 0, .plain)
+        return Int64(truncating: rounded as NSDecimalNumber)
     }
 
     /// `amount` in minor units, rounded half-up.
@@ -75,8 +103,6 @@ struct OTAPricing: Sendable {
         // One multiplication by 10^places: exact, as the ten-by-ten loop it replaces was.
         var scaled = places < powersOfTen.count ? amount * powersOfTen[places] : amount
         if places >= powersOfTen.count { for _ in 0..<places { scaled *= 10 } }
-        var rounded = Decimal()
-        NSDecimalRound(&rounded, &scaled, 0, .plain)
-        return Int64(truncating: rounded as NSDecimalNumber)
+        return rounded(scaled)
     }
 }
