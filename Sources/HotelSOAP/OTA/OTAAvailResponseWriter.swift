@@ -18,6 +18,8 @@ public enum OTAAvailResponseWriter {
     /// The rate plan every room stay is sold under.
     static let ratePlanCode = "BAR"
     static let ratePlanName = "Best available rate"
+    /// Interpolated for every stay, this was an allocation per stay.
+    private static let ratePlans = "<RatePlans><RatePlan RatePlanCode=\"\(ratePlanCode)\" RatePlanName=\"\(ratePlanName)\"/></RatePlans>"
 
     /// `Success`, then `Warnings` (if any), then `RoomStays` (if any). `more` is the token of
     /// the next page: written as `RoomStays@MoreIndicator` and on the last `RoomStay` as
@@ -118,7 +120,7 @@ public enum OTAAvailResponseWriter {
         xml.literal("\"><RoomDescription Name=\"")
         xml.appendAttributeValue(stay.roomTypeName)
         xml.literal("\"></RoomDescription></RoomType></RoomTypes>")
-        xml.raw("<RatePlans><RatePlan RatePlanCode=\"\(ratePlanCode)\" RatePlanName=\"\(ratePlanName)\"/></RatePlans>")
+        xml.raw(ratePlans)
         xml.raw("<RoomRates>")
         xml.literal("<RoomRate RoomTypeCode=\"")
         xml.appendAttributeValue(stay.roomTypeCode)
@@ -141,10 +143,15 @@ public enum OTAAvailResponseWriter {
         amount(&xml, "Total", stay.totalMinor, stay)
         xml.close("RoomRate")
         xml.raw("</RoomRates>")
-        xml.raw("<GuestCounts>")
-        xml.raw("<GuestCount AgeQualifyingCode=\"10\" Count=\"\(stay.adults)\"/>")
-        if stay.children > 0 { xml.raw("<GuestCount AgeQualifyingCode=\"8\" Count=\"\(stay.children)\"/>") }
-        xml.raw("</GuestCounts>")
+        xml.literal("<GuestCounts><GuestCount AgeQualifyingCode=\"10\" Count=\"")
+        xml.integer(Int64(stay.adults))
+        xml.literal("\"/>")
+        if stay.children > 0 {
+            xml.literal("<GuestCount AgeQualifyingCode=\"8\" Count=\"")
+            xml.integer(Int64(stay.children))
+            xml.literal("\"/>")
+        }
+        xml.literal("</GuestCounts>")
         xml.literal("<TimeSpan Start=\"")
         xml.raw(start)
         xml.literal("\" End=\"")
