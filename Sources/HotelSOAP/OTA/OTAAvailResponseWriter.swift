@@ -27,17 +27,33 @@ public enum OTAAvailResponseWriter {
     public static func success(
         version: SOAPVersion, echoToken: String?, timeStamp: String, warnings: [OTAIssue], stays: [OTARoomStay], more: String?
     ) throws(XMLWriterError) -> [UInt8] {
-        var xml = XMLWriter(capacity: 1024 + stays.count * 1200)
+        // A hotel's stays follow one another: each run of one hotel is written as one part.
+        var written: [WrittenRoomStays] = []
+        var start = stays.startIndex
+        while start < stays.endIndex {
+            var end = start + 1
+            while end < stays.endIndex, stays[end].hotel.id == stays[start].hotel.id { end += 1 }
+            written.append(try WrittenRoomStays(Array(stays[start..<end])))
+            start = end
+        }
+        return try success(version: version, echoToken: echoToken, timeStamp: timeStamp, warnings: warnings, written: written, more: more)
+    }
+
+    /// As above, from each hotel's stays written before (`WrittenRoomStays`, which a server
+    /// keeps for the next request asking the same): the same bytes.
+    public static func success(
+        version: SOAPVersion, echoToken: String?, timeStamp: String, warnings: [OTAIssue], written: [WrittenRoomStays], more: String?
+    ) throws(XMLWriterError) -> [UInt8] {
+        let written = written.filter { !$0.stays.isEmpty }
+        var xml = XMLWriter(capacity: written.reduce(1024) { $0 + $1.byteCount + 128 })
         Envelope.open(&xml, version: version)
         openRoot(&xml, echoToken: echoToken, timeStamp: timeStamp)
         xml.raw("<Success/>")
         issues(&xml, "Warnings", "Warning", warnings)
-        if !stays.isEmpty {
+        if let lastHotel = written.last {
             if let more { xml.open("RoomStays", ["MoreIndicator": more]) } else { xml.open("RoomStays") }
-            var property: WrittenProperty?
-            for (i, stay) in stays.enumerated() {
-                try roomStay(&xml, stay, more: i == stays.count - 1 ? more : nil, property: &property)
-            }
+            for part in written.dropLast() { part.write(to: &xml) }
+            lastHotel.write(to: &xml, more: more)
             xml.close("RoomStays")
         }
         xml.close(OTA.availResponse)
@@ -102,13 +118,13 @@ public enum OTAAvailResponseWriter {
 
     /// The last `BasicPropertyInfo` written: a hotel's room types follow one another, and
     /// writing the same hotel again for each was a sixth of an OpenTravel page's CPU.
-    private struct WrittenProperty {
+    struct WrittenProperty {
         var hotel: HotelInfo
         var cityCode: String?
         var xml: XMLWriter
     }
 
-    private static func roomStay(
+    static func roomStay(
         _ xml: inout XMLWriter, _ stay: OTARoomStay, more: String?, property: inout WrittenProperty?
     ) throws(XMLWriterError) {
         let (start, end) = (stay.start.description, stay.end.description)

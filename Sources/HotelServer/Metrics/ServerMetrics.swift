@@ -35,6 +35,7 @@ public final class ServerMetrics: Sendable {
     /// Catalog calls by operation (`MeasuredCatalog`).
     let catalogQueries: [MeasuredCatalog.Operation: CoreMetrics.Timer]
     let renderedHotels: CacheCounters
+    let writtenStays: CacheCounters
     let logos: CacheCounters
     /// The catalog's version and when this process saw it change, set when scraped.
     let catalogVersion: Meter
@@ -72,6 +73,7 @@ public final class ServerMetrics: Sendable {
         }
         catalogQueries = queries
         renderedHotels = CacheCounters(cache: "rendered_hotels", factory: factory)
+        writtenStays = CacheCounters(cache: "ota_room_stays", factory: factory)
         logos = CacheCounters(cache: "logos", factory: factory)
         catalogVersion = Meter(label: "hotels_catalog_version", factory: factory)
         catalogChangeSeen = Meter(label: "hotels_catalog_change_seen_timestamp_seconds", factory: factory)

@@ -27,6 +27,8 @@ struct OTAEndpoint: Sendable {
     let credentials: CredentialStore
     /// Counts WS-Security failures by reason; nil without `/metrics`.
     var metrics: ServerMetrics? = nil
+    /// Hotels' stays priced and written, for the next request with the same terms.
+    let writtenStays = WrittenStaysCache()
 
     static let defaultPageSize = 50
     static let maxPageSize = 500
@@ -128,9 +130,10 @@ struct OTAEndpoint: Sendable {
             }
             let next = offset + hotels.count
             let more = next < total ? tokens.make(offset: next, criteria: search.criteria, catalogVersion: catalogVersion) : nil
-            let stays = hotels.flatMap { search.pricing.stays($0) ?? [] }
+            let (written, hits) = try writtenStays.written(hotels, pricing: search.pricing)
+            metrics?.writtenStays.record(hits: hits, misses: hotels.count - hits)
             return try OTAAvailResponseWriter.success(
-                version: version, echoToken: request.echoToken, timeStamp: stamp, warnings: warnings, stays: stays, more: more)
+                version: version, echoToken: request.echoToken, timeStamp: stamp, warnings: warnings, written: written, more: more)
         } catch let rejection as Rejection {
             return OTAAvailResponseWriter.errors(version: version, echoToken: request.echoToken, timeStamp: stamp, errors: rejection.issues)
         } catch let error as CatalogError where error.field != nil {

@@ -49,6 +49,20 @@ struct OTAPricing: Sendable {
     let end: CalendarDate
     /// nil: each hotel's own currency.
     let currency: CurrencyInfo?
+    /// What the price of a stay depends on besides the hotel: two requests with equal terms
+    /// price a hotel the same (``WrittenStaysCache`` keys on it).
+    struct Terms: Sendable, Equatable {
+        var adults: Int
+        var children: Int
+        var rooms: Int
+        var nights: Int
+        var start: CalendarDate
+        var end: CalendarDate
+        var currency: CurrencyInfo?
+    }
+
+    var terms: Terms { Terms(adults: adults, children: children, rooms: rooms, nights: nights, start: start, end: end, currency: currency) }
+
     /// factor × occupancy × 10^places for each room type (`[places][type]`, types as
     /// ``roomTypes(stars:)`` lists the most): one `Decimal` multiplication per room stay, where
     /// three were a tenth of an OpenTravel page (each allocates). Exact, as the three were.

@@ -107,6 +107,33 @@ struct MetricsEndpointTests {
         }
     }
 
+    @Test("OpenTravel's written stays: the same search twice, each hotel missed once and then found; other dates miss again")
+    func writtenStays() async throws {
+        let server = try await LiveServer.start()
+        defer { server.kill() }
+        let writer = OTAAvailRequestWriter(version: .v11)
+        func search(_ query: HotelQuery) async throws {
+            let request = try writer.availability(
+                query, maxResponses: 5, moreDataEchoToken: nil, echoToken: "m", timeStamp: "2026-11-28T12:00:00Z")
+            let reply = try await CurlExchange.run(
+                server.url + "/ota", body: request.body,
+                headers: ["Content-Type: text/xml; charset=utf-8", "SOAPAction: \"\(request.action ?? "")\""])
+            #expect(reply.status == 200 && reply.body.contains("<RoomStay"), "\(reply.body.prefix(300))")
+        }
+        let before = try await Self.scrape(server)
+        let seoul = HotelQuery(city: "Seoul")
+        try await search(seoul)
+        try await search(seoul)
+        var later = seoul
+        later.checkIn = CalendarDate("2027-05-01")
+        later.checkOut = CalendarDate("2027-05-03")
+        try await search(later)
+        let after = try await Self.scrape(server)
+        let labels = ["cache": "ota_room_stays"]
+        #expect(after.value("hotels_cache_misses_total", labels) - before.value("hotels_cache_misses_total", labels) == 10)
+        #expect(after.value("hotels_cache_hits_total", labels) - before.value("hotels_cache_hits_total", labels) == 5)
+    }
+
     @Test("connections refused at --max-connections are counted, and open ones shown")
     func refusals() async throws {
         let server = try await LiveServer.start(arguments: ["--max-connections", "2"])
