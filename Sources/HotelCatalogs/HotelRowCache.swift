@@ -31,20 +31,15 @@ final class HotelRowCache: Sendable {
         }
     }
 
-    /// Slot `i` is at `i / stripes.count` in stripe `i % stripes.count`: neighbouring
-    /// rowids (one page) fall in different stripes, so loops reading pages rarely meet.
-    private let stripes: LockStripes<[Slot?]>
-    let capacity: Int
+    private let slots: DirectMappedSlots<Slot>
+    var capacity: Int { slots.capacity }
     /// Rows found and not (`CacheStatistics`): one relaxed add each per page, not per row.
     private let hitCount = Atomic<Int>(0)
     private let missCount = Atomic<Int>(0)
 
     /// `capacity` 0 keeps nothing.
     init(capacity: Int) {
-        self.capacity = max(0, capacity)
-        let count = max(1, min(LockStripes<[Slot?]>.defaultCount, self.capacity))
-        let perStripe = (self.capacity + count - 1) / count
-        stripes = LockStripes(count: count) { _ in Array(repeating: nil, count: perStripe) }
+        slots = DirectMappedSlots(capacity: capacity)
     }
 
     /// The cached hotel for each rowid read under `generation`, nil where there is none.
@@ -55,8 +50,7 @@ final class HotelRowCache: Sendable {
         }
         var hits = 0
         let found = rowids.map { rowid -> HotelInfo? in
-            let (stripe, position) = place(rowid)
-            let slot = stripes.withLock(stripe) { $0[position] }
+            let slot = slots[slots.slot(of: UInt(truncatingIfNeeded: rowid))]
             guard let slot, slot.rowid == rowid, slot.generation == generation else { return nil }
             hits += 1
             return slot.hotel
@@ -78,13 +72,8 @@ final class HotelRowCache: Sendable {
         var replaced: [(owner: Int, entry: FreeOnOwner.Entry)] = []
         replaced.reserveCapacity(hotels.count)
         for (rowid, hotel) in hotels {
-            let (stripe, position) = place(rowid)
             let new = Slot(rowid: rowid, generation: generation, hotel: hotel, owner: me)
-            let old = stripes.withLock(stripe) { slots -> Slot? in
-                let old = slots[position]
-                slots[position] = new
-                return old
-            }
+            let old = slots.replace(slots.slot(of: UInt(truncatingIfNeeded: rowid)), with: new)
             if let old { replaced.append((old.owner, old)) }
         }
         // After the locks: ours are released here when `replaced` goes, the others' by
@@ -93,10 +82,5 @@ final class HotelRowCache: Sendable {
         FreeOnOwner.shared.give(replaced, from: me)
     }
 
-    var count: Int { stripes.reduce(0) { total, slots in total + slots.reduce(0) { $0 + ($1 == nil ? 0 : 1) } } }
-
-    private func place(_ rowid: Int64) -> (stripe: Int, position: Int) {
-        let index = Int(UInt64(bitPattern: rowid) % UInt64(capacity))
-        return (index % stripes.count, index / stripes.count)
-    }
+    var count: Int { slots.count }
 }

@@ -70,16 +70,20 @@ private final class Tracked: Sendable {
 /// One real thread that runs what it is given, in order, and stays the same thread.
 private final class WorkerThread: @unchecked Sendable {
     private let condition = NSCondition()
-    private var jobs: [() -> Void] = []
+    private var jobs: [(work: () -> Void, done: DispatchSemaphore)] = []
 
     init() {
         let thread = Thread { [self] in
             while true {
                 condition.lock()
                 while jobs.isEmpty { condition.wait() }
-                let job = jobs.removeFirst()
+                var (work, done): ((() -> Void)?, DispatchSemaphore) = jobs.removeFirst()
                 condition.unlock()
-                job()
+                work?()
+                // Released before the caller goes on: what the job captured must not be
+                // freed here later, on this thread, after the caller has looked.
+                work = nil
+                done.signal()
             }
         }
         thread.start()
@@ -89,10 +93,7 @@ private final class WorkerThread: @unchecked Sendable {
         let done = DispatchSemaphore(value: 0)
         var result: T?
         condition.lock()
-        jobs.append {
-            result = body()
-            done.signal()
-        }
+        jobs.append((work: { result = body() }, done: done))
         condition.signal()
         condition.unlock()
         done.wait()

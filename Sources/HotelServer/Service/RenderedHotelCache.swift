@@ -10,7 +10,7 @@ import HotelXML
 /// `LogoURL`), so a catalog that changes under a running server (PostgreSQL) is still
 /// answered right: a changed hotel is written again.
 ///
-/// Direct-mapped by the id's hash, as `HotelRowCache` is: a lookup costs the same at any size.
+/// Direct-mapped by the id's hash in `DirectMappedSlots`, as `HotelRowCache` is: a lookup costs the same at any size.
 final class RenderedHotelCache: Sendable {
     /// A class: reading a slot then costs one retain, where a struct's copy retained
     /// every string of the hotel (profiled at 4 % of a search).
@@ -30,17 +30,12 @@ final class RenderedHotelCache: Sendable {
         }
     }
 
-    /// Slot `i` is at `i / stripes.count` in stripe `i % stripes.count` (as in `HotelRowCache`):
-    /// one lock for all 4,096 had the loops taking turns at it.
-    private let stripes: LockStripes<[Entry?]>
-    let capacity: Int
+    private let slots: DirectMappedSlots<Entry>
+    var capacity: Int { slots.capacity }
 
     /// About 2 MB at 4,096 hotels: the first pages of many queries. `capacity` 0 keeps nothing.
     init(capacity: Int = 4096) {
-        self.capacity = max(0, capacity)
-        let count = max(1, min(LockStripes<[Entry?]>.defaultCount, self.capacity))
-        let perStripe = (self.capacity + count - 1) / count
-        stripes = LockStripes(count: count) { _ in Array(repeating: nil, count: perStripe) }
+        slots = DirectMappedSlots(capacity: capacity)
     }
 
     /// `hotel` written with its `LogoURL` made absolute by `address`, from the cache when
@@ -74,11 +69,10 @@ final class RenderedHotelCache: Sendable {
         _ hotel: HotelInfo, base: String, address: ServerAddress, owner: Int, hits: inout Int,
         evicted: inout [(owner: Int, entry: FreeOnOwner.Entry)]
     ) throws(XMLWriterError) -> RenderedHotel {
-        let index = Int(UInt(bitPattern: hotel.id.hashValue) % UInt(capacity))
-        let (stripe, position) = (index % stripes.count, index / stripes.count)
+        let slot = slots.slot(of: UInt(bitPattern: hotel.id.hashValue))
         // One retain under the lock; compared outside it, so another loop's lookup in this
         // stripe does not wait for two hotels' strings to be compared.
-        let entry = stripes.withLock(stripe) { $0[position] }
+        let entry = slots[slot]
         let hit = entry.flatMap { $0.base == base && $0.source.equalsIgnoringDistance(hotel) ? $0.rendered : nil }
         if let hit {
             hits += 1
@@ -88,16 +82,12 @@ final class RenderedHotelCache: Sendable {
         var source = hotel
         source.distanceKm = nil
         let new = Entry(source: source, base: base, rendered: rendered, owner: owner)
-        let replaced = stripes.withLock(stripe) { slots -> Entry? in
-            let old = slots[position]
-            slots[position] = new
-            return old
-        }
+        let replaced = slots.replace(slot, with: new)
         // Freed after the lock, by the thread that wrote it: freeing another loop's bytes
         // took that loop's malloc arena lock.
         if let replaced { evicted.append((replaced.owner, replaced)) }
         return rendered
     }
 
-    var count: Int { stripes.reduce(0) { total, slots in total + slots.reduce(0) { $0 + ($1 == nil ? 0 : 1) } } }
+    var count: Int { slots.count }
 }

@@ -12,7 +12,7 @@ import HotelXML
 /// ``OTAPricing/Terms`` (dates, guests, rooms, currency): a catalog that changes under a
 /// running server, or another request's dates, is written anew.
 ///
-/// Direct-mapped by the id's hash, like `RenderedHotelCache`; what it evicts goes back to the
+/// Direct-mapped by the id's hash in `DirectMappedSlots`, like `RenderedHotelCache`; what it evicts goes back to the
 /// thread that wrote it (`FreeOnOwner`).
 final class WrittenStaysCache: Sendable {
     private final class Entry: Sendable {
@@ -30,15 +30,12 @@ final class WrittenStaysCache: Sendable {
         }
     }
 
-    private let stripes: LockStripes<[Entry?]>
-    let capacity: Int
+    private let slots: DirectMappedSlots<Entry>
+    var capacity: Int { slots.capacity }
 
     /// About 4 MB at 1,024 hotels of three stays (3.6 KB each). `capacity` 0 keeps nothing.
     init(capacity: Int = 1024) {
-        self.capacity = max(0, capacity)
-        let count = max(1, min(LockStripes<[Entry?]>.defaultCount, self.capacity))
-        let perStripe = (self.capacity + count - 1) / count
-        stripes = LockStripes(count: count) { _ in Array(repeating: nil, count: perStripe) }
+        slots = DirectMappedSlots(capacity: capacity)
     }
 
     /// Each hotel's stays priced by `pricing` and written, from the cache when it holds this
@@ -58,10 +55,9 @@ final class WrittenStaysCache: Sendable {
         var written: [WrittenRoomStays] = []
         written.reserveCapacity(hotels.count)
         for hotel in hotels {
-            let index = Int(UInt(bitPattern: hotel.id.hashValue) % UInt(capacity))
-            let (stripe, position) = (index % stripes.count, index / stripes.count)
+            let slot = slots.slot(of: UInt(bitPattern: hotel.id.hashValue))
             // One retain under the lock; compared outside it.
-            let entry = stripes.withLock(stripe) { $0[position] }
+            let entry = slots[slot]
             if let entry, entry.terms == terms, entry.source.equalsIgnoringDistance(hotel) {
                 hits += 1
                 written.append(entry.written)
@@ -70,16 +66,12 @@ final class WrittenStaysCache: Sendable {
             guard let stays = pricing.stays(hotel) else { continue }
             let new = Entry(source: hotel, terms: terms, written: try WrittenRoomStays(stays), owner: me)
             written.append(new.written)
-            let replaced = stripes.withLock(stripe) { slots -> Entry? in
-                let old = slots[position]
-                slots[position] = new
-                return old
-            }
+            let replaced = slots.replace(slot, with: new)
             if let replaced { evicted.append((replaced.owner, replaced)) }
         }
         FreeOnOwner.shared.give(evicted, from: me)
         return (written, hits)
     }
 
-    var count: Int { stripes.reduce(0) { total, slots in total + slots.reduce(0) { $0 + ($1 == nil ? 0 : 1) } } }
+    var count: Int { slots.count }
 }
