@@ -41,14 +41,6 @@ struct OTAPricing: Sendable {
         }
     }
 
-    let adults: Int
-    let children: Int
-    let rooms: Int
-    let nights: Int
-    let start: CalendarDate
-    let end: CalendarDate
-    /// nil: each hotel's own currency.
-    let currency: CurrencyInfo?
     /// What the price of a stay depends on besides the hotel: two requests with equal terms
     /// price a hotel the same (``WrittenStaysCache`` keys on it).
     struct Terms: Sendable, Equatable {
@@ -58,10 +50,11 @@ struct OTAPricing: Sendable {
         var nights: Int
         var start: CalendarDate
         var end: CalendarDate
+        /// nil: each hotel's own currency.
         var currency: CurrencyInfo?
     }
 
-    var terms: Terms { Terms(adults: adults, children: children, rooms: rooms, nights: nights, start: start, end: end, currency: currency) }
+    let terms: Terms
 
     /// factor × occupancy × 10^places for each room type (`[places][type]`, types as
     /// ``roomTypes(stars:)`` lists the most): one `Decimal` multiplication per room stay, where
@@ -69,13 +62,7 @@ struct OTAPricing: Sendable {
     private let multipliers: [[Decimal]]
 
     init(adults: Int, children: Int, rooms: Int, nights: Int, start: CalendarDate, end: CalendarDate, currency: CurrencyInfo?) {
-        self.adults = adults
-        self.children = children
-        self.rooms = rooms
-        self.nights = nights
-        self.start = start
-        self.end = end
-        self.currency = currency
+        terms = Terms(adults: adults, children: children, rooms: rooms, nights: nights, start: start, end: end, currency: currency)
         let occupancy = 1 + Decimal(max(0, adults - 1)) * Self.perAdult + Decimal(children) * Self.perChild
         multipliers = Self.powersOfTen.map { power in Self.roomTypes(stars: 5).map { $0.factor * occupancy * power } }
     }
@@ -83,7 +70,7 @@ struct OTAPricing: Sendable {
     /// The room stays of one hotel, one per room type; nil when its currency is unknown.
     func stays(_ hotel: HotelInfo) -> [OTARoomStay]? {
         guard let own = Currencies.info(hotel.price.currency) else { return nil }
-        let target = currency ?? own
+        let target = terms.currency ?? own
         var base = hotel.price.amount
         if target.code != own.code {
             // Through US dollars at the catalog's fixed rates, as MaxPrice comparisons are.
@@ -98,8 +85,9 @@ struct OTAPricing: Sendable {
                 : Self.minorUnits(base * multipliers[0][index], places: places)
             return OTARoomStay(
                 hotel: hotel, roomTypeCode: type.code, roomTypeName: type.name, nightlyMinor: nightly,
-                totalMinor: nightly * Int64(nights) * Int64(rooms), currency: target.code, decimalPlaces: places,
-                start: start, end: end, nights: nights, adults: adults, children: children, rooms: rooms,
+                totalMinor: nightly * Int64(terms.nights) * Int64(terms.rooms), currency: target.code, decimalPlaces: places,
+                start: terms.start, end: terms.end, nights: terms.nights, adults: terms.adults, children: terms.children,
+                rooms: terms.rooms,
                 cityCode: cityCode)
         }
     }
