@@ -51,6 +51,7 @@ enum Bench {
             let parsed = try ParseBench.run(path: path, runs: BenchSettings.full.parseRuns)
             report.sections = [parsed.section]
             report.sections.append(try dialectFile(path: path, runs: BenchSettings.full.parseRuns, paths: try BenchPaths(quick: false)))
+            report.sections.append(try worstShapes(.full, try BenchPaths(quick: false)))
             // And what users run on it, when a hotels binary of this build is there.
             let paths = try BenchPaths(quick: false)
             if FileManager.default.isExecutableFile(atPath: paths.hotels) {
@@ -164,6 +165,7 @@ enum Bench {
         let parsed = try ParseBench.run(path: parseFile, runs: settings.parseRuns)
         report.sections.append(parsed.section)
         report.sections.append(try dialectFile(path: parseFile, runs: settings.parseRuns, paths: paths))
+        report.sections.append(try worstShapes(settings, paths))
         say("formats: hotels parse --format csv/tsv/json/table against xmllint (\(settings.parseRuns) runs each)…")
         let formats = try FormatBench.run(hotels: paths.hotels, path: parseFile, runs: settings.parseRuns, paths: paths)
         report.sections.append(FormatBench.section(formats, megabytes: parsed.megabytes, hotels: parsed.hotels))
@@ -227,6 +229,13 @@ enum Bench {
         let file = paths.repositoryRoot.appendingPathComponent("Dialects/hotel-search.yaml").path
         say("dialect file: Dialects/hotel-search.yaml against the built-in reader (\(runs) runs each)…")
         return try DialectParseBench.run(path: path, dialectFile: file, runs: runs).section
+    }
+
+    /// The worst shapes the parser's limits allow, each beside a plain response.
+    private static func worstShapes(_ settings: BenchSettings, _ paths: BenchPaths) throws -> BenchmarkReport.Section {
+        let size = settings.quick ? 1 << 16 : 1 << 20
+        say("worst shapes: each allowed shape beside a plain response of \(size >> 10) KiB (\(settings.parseRuns) runs each)…")
+        return WorstShapeBench.section(try WorstShapeBench.run(size: size, runs: settings.parseRuns, paths: paths), size: size)
     }
 
     private static func ota(_ settings: BenchSettings, _ paths: BenchPaths, file: String? = nil) throws -> OTAParseBench.Result {

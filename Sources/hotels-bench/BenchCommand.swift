@@ -57,8 +57,9 @@ enum BenchCommand: Equatable {
         OPTIONS:
           --quick               CI smoke pass: tiny inputs, one run each, no wrk; writes nothing.
           --parse-only [FILE]   Only the parse and formats comparisons (ours, xmllint, Foundation, libxml2
-                                floor), printed and not written. FILE defaults to the generated
-                                100,000-hotel response; without FILE the OpenTravel section runs too.
+                                floor) and the worst shapes the parser's limits allow, printed and
+                                not written. FILE defaults to the generated 100,000-hotel response;
+                                without FILE the OpenTravel section runs too.
           --ota-only [FILE]     Only the OpenTravel parse section (OTAAvailResponseReader and
                                 hotels parse against xmllint), printed and not written. FILE
                                 defaults to the generated 100,000-RoomStay OTA_HotelAvailRS.
