@@ -9,23 +9,23 @@ import Synchronization
 /// let counts = LockStripes(count: 16) { _ in [String: Int]() }
 /// counts.withLock(LockStripes<[String: Int]>.stripe(of: "Paris", count: 16)) { $0["Paris", default: 0] += 1 }
 /// ```
-package final class LockStripes<Value: Sendable>: Sendable {
+public final class LockStripes<Value: Sendable>: Sendable {
     /// Each stripe its own object, padded past a cache line: two locks on one line would
     /// make the loops taking them reload each other's caches all the same.
-    private final class Stripe: Sendable {
-        let value: Mutex<Value>
+    @usableFromInline final class Stripe: Sendable {
+        @usableFromInline let value: Mutex<Value>
         private let padding: (Int64, Int64, Int64, Int64, Int64, Int64, Int64) = (0, 0, 0, 0, 0, 0, 0)
 
         init(_ value: sending Value) { self.value = Mutex(value) }
     }
 
-    private let stripes: [Stripe]
+    @usableFromInline let stripes: [Stripe]
 
     /// Stripes when the caller has no better number: past the cores of machines we run on,
     /// so two loops rarely share one, and few enough that a pass over all stays cheap.
     package static var defaultCount: Int { 64 }
 
-    package var count: Int { stripes.count }
+    @inlinable public var count: Int { stripes.count }
 
     /// `count` stripes (at least 1), stripe `i` starting as `make(i)`.
     package init(count: Int, _ make: (Int) -> sending Value) {
@@ -33,7 +33,7 @@ package final class LockStripes<Value: Sendable>: Sendable {
     }
 
     /// Runs `body` with stripe `index` locked.
-    package func withLock<T>(_ index: Int, _ body: (inout sending Value) throws -> sending T) rethrows -> sending T {
+    @inlinable public func withLock<T>(_ index: Int, _ body: (inout sending Value) throws -> sending T) rethrows -> sending T {
         try stripes[index].value.withLock(body)
     }
 
