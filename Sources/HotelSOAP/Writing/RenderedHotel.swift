@@ -16,9 +16,11 @@ import HotelXML
 /// ```
 ///
 /// A class: a cache hands the same one to every response, one retain each.
+///
+/// It keeps only the bytes: a cache that must know which hotel they stand for keeps that
+/// itself (the server's `RenderedHotelCache` does), and a second copy of every hotel here
+/// cost memory and a copy per hotel written.
 public final class RenderedHotel: Sendable {
-    /// The hotel it was written from, without its distance.
-    public let hotel: HotelInfo
     let bytes: [UInt8]
     /// Where `<h:DistanceKm>` goes: right after `</h:Price>`.
     let distanceAt: Int
@@ -28,13 +30,10 @@ public final class RenderedHotel: Sendable {
 
     /// Throws as ``SOAPResponseWriter/append(_:)-(HotelInfo)`` would for the same hotel.
     public init(_ hotel: HotelInfo) throws(XMLWriterError) {
-        var hotel = hotel
-        hotel.distanceKm = nil
         var xml = XMLWriter(capacity: 512)
         try xml.hotelHead(hotel)
         distanceAt = xml.bytes.count
         try xml.hotelTail(hotel)
         bytes = xml.bytes
-        self.hotel = hotel
     }
 }

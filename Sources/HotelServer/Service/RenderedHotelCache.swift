@@ -33,8 +33,11 @@ final class RenderedHotelCache: Sendable {
     private let slots: DirectMappedSlots<Entry>
     var capacity: Int { slots.capacity }
 
-    /// About 2 MB at 4,096 hotels: the first pages of many queries. `capacity` 0 keeps nothing.
-    init(capacity: Int = 4096) {
+    /// As many hotels as `HotelRowCache` keeps rows (16,384, about 11 MB here): at a quarter
+    /// of that, three of four rows the catalog had kept were written anew on every page that
+    /// showed them (issue 33: deep pages hit 24 % of hotels written at 4,096, 62 % at 16,384,
+    /// for 15 % less CPU per page and 11 MB more peak RSS). `capacity` 0 keeps nothing.
+    init(capacity: Int = 16_384) {
         slots = DirectMappedSlots(capacity: capacity)
     }
 
