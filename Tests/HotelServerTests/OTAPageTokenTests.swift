@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import HotelServer
@@ -5,6 +6,18 @@ import Testing
 /// A page token is exact only over the catalog version it was issued under.
 @Suite("OTAPageToken")
 struct OTAPageTokenTests {
+    @Test("tokens are base64url without padding, the same text Foundation's base64 gives with - and _ for + and /")
+    func base64url() {
+        var random = SystemRandomNumberGenerator()
+        for count in 0..<100 {
+            let bytes = (0..<count).map { _ in UInt8.random(in: 0...255, using: &random) }
+            let foundation = Data(bytes).base64EncodedString().replacingOccurrences(of: "+", with: "-")
+                .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+            #expect(OTAPageToken.base64url(bytes) == foundation, "\(bytes)")
+        }
+        #expect(OTAPageToken.base64url([0xFB, 0xFF]) == "-_8")
+    }
+
     @Test("the same version pages; another version is resultsChanged, other criteria otherSearch, another key forged")
     func versions() throws {
         let signer = OTAPageToken()
