@@ -10,9 +10,9 @@ import Synchronization
 /// read under and answers only under the same one: a commit empties the cache at once,
 /// without a pass over it.
 ///
-/// Direct-mapped: rowid modulo the capacity picks the one slot a hotel can be in, so
-/// finding and replacing cost the same whatever the size, and a catalog no larger than
-/// the capacity (rowids are dense from 1) never evicts.
+/// Two-way set-associative (``CacheSlots``): the rowid picks the one set of two slots a hotel
+/// can be in, so finding and replacing cost the same whatever the size, and a catalog no
+/// larger than the capacity (rowids are dense from 1) never evicts.
 final class HotelRowCache: Sendable {
     /// A class: checking a slot's rowid then costs one retain, where a struct's copy
     /// retained every string of the hotel.
@@ -31,7 +31,7 @@ final class HotelRowCache: Sendable {
         }
     }
 
-    private let slots: DirectMappedSlots<Slot>
+    private let slots: CacheSlots<Slot>
     var capacity: Int { slots.capacity }
     /// Rows found and not (`CacheStatistics`): one relaxed add each per page, not per row.
     private let hitCount = Atomic<Int>(0)
@@ -39,7 +39,7 @@ final class HotelRowCache: Sendable {
 
     /// `capacity` 0 keeps nothing.
     init(capacity: Int) {
-        slots = DirectMappedSlots(capacity: capacity)
+        slots = CacheSlots(capacity: capacity)
     }
 
     /// The cached hotel for each rowid read under `generation`, nil where there is none.
@@ -50,10 +50,10 @@ final class HotelRowCache: Sendable {
         }
         var hits = 0
         let found = rowids.map { rowid -> HotelInfo? in
-            let slot = slots[slots.slot(of: UInt(truncatingIfNeeded: rowid))]
-            guard let slot, slot.rowid == rowid, slot.generation == generation else { return nil }
+            let found = slots.find(UInt(truncatingIfNeeded: rowid)) { $0.rowid == rowid && $0.generation == generation }
+            guard let found else { return nil }
             hits += 1
-            return slot.hotel
+            return found.hotel
         }
         if hits > 0 { hitCount.wrappingAdd(hits, ordering: .relaxed) }
         if hits < rowids.count { missCount.wrappingAdd(rowids.count - hits, ordering: .relaxed) }
@@ -73,7 +73,7 @@ final class HotelRowCache: Sendable {
         replaced.reserveCapacity(hotels.count)
         for (rowid, hotel) in hotels {
             let new = Slot(rowid: rowid, generation: generation, hotel: hotel, owner: me)
-            let old = slots.replace(slots.slot(of: UInt(truncatingIfNeeded: rowid)), with: new)
+            let old = slots.insert(new, for: UInt(truncatingIfNeeded: rowid)) { $0.rowid == rowid }
             if let old { replaced.append((old.owner, old)) }
         }
         // After the locks: ours are released here when `replaced` goes, the others' by

@@ -19,14 +19,17 @@ struct HotelRowCacheTests {
             stars: 3, price: Money(parsing: "100.00", "EUR")!, distanceKm: nil, logoURL: nil, phone: nil, amenities: [])
     }
 
-    @Test("direct-mapped: a rowid evicts the one in its slot, and only a hit for its own rowid counts")
+    @Test("two ways: rowids sharing a set are both kept until a third evicts the less recently used")
     func slots() {
-        let cache = HotelRowCache(capacity: 7)
+        let cache = HotelRowCache(capacity: 6)  // 3 sets of 2: rowids 3, 6 and 9 share set 0
         cache.insert([(3, Self.hotel("H3")), (4, Self.hotel("H4"))], generation: 0)
-        #expect(cache.hotels([3, 4, 10], generation: 0).map { $0?.id } == ["H3", "H4", nil])
-        cache.insert([(10, Self.hotel("H10"))], generation: 0)  // 10 % 7 == 3
-        #expect(cache.hotels([3, 4, 10], generation: 0).map { $0?.id } == [nil, "H4", "H10"])
-        #expect(cache.count == 2)
+        #expect(cache.hotels([3, 4, 9], generation: 0).map { $0?.id } == ["H3", "H4", nil])
+        cache.insert([(9, Self.hotel("H9"))], generation: 0)
+        #expect(cache.hotels([9, 4], generation: 0).map { $0?.id } == ["H9", "H4"])
+        #expect(cache.hotels([3], generation: 0).map { $0?.id } == ["H3"])  // 3 used last in its set
+        cache.insert([(6, Self.hotel("H6"))], generation: 0)
+        #expect(cache.hotels([3, 4, 9, 6], generation: 0).map { $0?.id } == ["H3", "H4", nil, "H6"])
+        #expect(cache.count == 3)
         let none = HotelRowCache(capacity: 0)
         none.insert([(1, Self.hotel("H1"))], generation: 0)
         #expect(none.hotels([1], generation: 0).map { $0?.id } == [nil] && none.count == 0)
@@ -40,6 +43,7 @@ struct HotelRowCacheTests {
         #expect(cache.hotels([3], generation: 5).map { $0?.id } == [nil])
         cache.insert([(3, Self.hotel("H3b"))], generation: 5)
         #expect(cache.hotels([3], generation: 5).map { $0?.id } == ["H3b"])
+        #expect(cache.count == 1)  // in place of the old one, not beside it
     }
 
     @Test("the same hotel near two points carries each query's own distance, cached or not")

@@ -10,7 +10,7 @@ import HotelXML
 /// `LogoURL`), so a catalog that changes under a running server (PostgreSQL) is still
 /// answered right: a changed hotel is written again.
 ///
-/// Direct-mapped by the id's hash in `DirectMappedSlots`, as `HotelRowCache` is: a lookup costs the same at any size.
+/// Kept in `CacheSlots` by the id's hash, as `HotelRowCache` is: a lookup costs the same at any size.
 final class RenderedHotelCache: Sendable {
     /// A class: reading a slot then costs one retain, where a struct's copy retained
     /// every string of the hotel (profiled at 4 % of a search).
@@ -30,7 +30,7 @@ final class RenderedHotelCache: Sendable {
         }
     }
 
-    private let slots: DirectMappedSlots<Entry>
+    private let slots: CacheSlots<Entry>
     var capacity: Int { slots.capacity }
 
     /// As many hotels as `HotelRowCache` keeps rows (16,384, about 11 MB here): at a quarter
@@ -38,7 +38,7 @@ final class RenderedHotelCache: Sendable {
     /// showed them (issue 33: deep pages hit 24 % of hotels written at 4,096, 62 % at 16,384,
     /// for 15 % less CPU per page and 11 MB more peak RSS). `capacity` 0 keeps nothing.
     init(capacity: Int = 16_384) {
-        slots = DirectMappedSlots(capacity: capacity)
+        slots = CacheSlots(capacity: capacity)
     }
 
     /// `hotel` written with its `LogoURL` made absolute by `address`, from the cache when
@@ -72,20 +72,19 @@ final class RenderedHotelCache: Sendable {
         _ hotel: HotelInfo, base: String, address: ServerAddress, owner: Int, hits: inout Int,
         evicted: inout [(owner: Int, entry: FreeOnOwner.Entry)]
     ) throws(XMLWriterError) -> RenderedHotel {
-        let slot = slots.slot(of: UInt(bitPattern: hotel.id.hashValue))
-        // One retain under the lock; compared outside it, so another loop's lookup in this
-        // stripe does not wait for two hotels' strings to be compared.
-        let entry = slots[slot]
-        let hit = entry.flatMap { $0.base == base && $0.source.equalsIgnoringDistance(hotel) ? $0.rendered : nil }
-        if let hit {
+        let key = UInt(bitPattern: hotel.id.hashValue)
+        // One retain per slot under the lock; compared outside it, so another loop's lookup
+        // in this stripe does not wait for two hotels' strings to be compared.
+        if let hit = slots.find(key, where: { $0.base == base && $0.source.equalsIgnoringDistance(hotel) }) {
             hits += 1
-            return hit
+            return hit.rendered
         }
         let rendered = try RenderedHotel(address.absolutize(hotel))
         var source = hotel
         source.distanceKm = nil
         let new = Entry(source: source, base: base, rendered: rendered, owner: owner)
-        let replaced = slots.replace(slot, with: new)
+        let id = hotel.id
+        let replaced = slots.insert(new, for: key) { $0.source.id == id }
         // Freed after the lock, by the thread that wrote it: freeing another loop's bytes
         // took that loop's malloc arena lock.
         if let replaced { evicted.append((replaced.owner, replaced)) }

@@ -12,7 +12,7 @@ import HotelXML
 /// ``OTAPricing/Terms`` (dates, guests, rooms, currency): a catalog that changes under a
 /// running server, or another request's dates, is written anew.
 ///
-/// Direct-mapped by the id's hash in `DirectMappedSlots`, like `RenderedHotelCache`; what it evicts goes back to the
+/// Kept in `CacheSlots` by the id's hash, like `RenderedHotelCache`; what it evicts goes back to the
 /// thread that wrote it (`FreeOnOwner`).
 final class WrittenStaysCache: Sendable {
     private final class Entry: Sendable {
@@ -30,12 +30,12 @@ final class WrittenStaysCache: Sendable {
         }
     }
 
-    private let slots: DirectMappedSlots<Entry>
+    private let slots: CacheSlots<Entry>
     var capacity: Int { slots.capacity }
 
     /// About 4 MB at 1,024 hotels of three stays (3.6 KB each). `capacity` 0 keeps nothing.
     init(capacity: Int = 1024) {
-        slots = DirectMappedSlots(capacity: capacity)
+        slots = CacheSlots(capacity: capacity)
     }
 
     /// Each hotel's stays priced by `pricing` and written, from the cache when it holds this
@@ -55,10 +55,9 @@ final class WrittenStaysCache: Sendable {
         var written: [WrittenRoomStays] = []
         written.reserveCapacity(hotels.count)
         for hotel in hotels {
-            let slot = slots.slot(of: UInt(bitPattern: hotel.id.hashValue))
-            // One retain under the lock; compared outside it.
-            let entry = slots[slot]
-            if let entry, entry.terms == terms, entry.source.equalsIgnoringDistance(hotel) {
+            let key = UInt(bitPattern: hotel.id.hashValue)
+            // Retained under the lock; compared outside it.
+            if let entry = slots.find(key, where: { $0.terms == terms && $0.source.equalsIgnoringDistance(hotel) }) {
                 hits += 1
                 written.append(entry.written)
                 continue
@@ -66,7 +65,8 @@ final class WrittenStaysCache: Sendable {
             guard let stays = pricing.stays(hotel) else { continue }
             let new = Entry(source: hotel, terms: terms, written: try WrittenRoomStays(stays), owner: me)
             written.append(new.written)
-            let replaced = slots.replace(slot, with: new)
+            let id = hotel.id
+            let replaced = slots.insert(new, for: key) { $0.source.id == id }
             if let replaced { evicted.append((replaced.owner, replaced)) }
         }
         FreeOnOwner.shared.give(evicted, from: me)
