@@ -110,9 +110,11 @@ struct OTAEndpoint: Sendable {
             // Read before the page: a change committed in between makes the next token stale
             // (refused, the safe side), never a token from before that passes over new results.
             let catalogVersion = try await catalog.version
+            // Once, for the token read and the token made.
+            let criteria = search.criteria
             let offset: Int
             if let token = request.moreDataEchoToken {
-                do { offset = try tokens.offset(of: token, criteria: search.criteria, catalogVersion: catalogVersion) } catch {
+                do { offset = try tokens.offset(of: token, criteria: criteria, catalogVersion: catalogVersion) } catch {
                     throw Self.rejection(error)
                 }
             } else {
@@ -129,7 +131,7 @@ struct OTAEndpoint: Sendable {
                 throw Rejection(.invalidValue, why)
             }
             let next = offset + hotels.count
-            let more = next < total ? tokens.make(offset: next, criteria: search.criteria, catalogVersion: catalogVersion) : nil
+            let more = next < total ? tokens.make(offset: next, criteria: criteria, catalogVersion: catalogVersion) : nil
             let (written, hits) = try writtenStays.written(hotels, pricing: search.pricing)
             metrics?.writtenStays.record(hits: hits, misses: hotels.count - hits)
             return try OTAAvailResponseWriter.success(
